@@ -1,0 +1,22 @@
+// Small text utilities shared by the parsers and front ends.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace doska {
+
+std::string_view trim(std::string_view text);
+std::vector<std::string_view> split(std::string_view text, char separator);
+// Splits on runs of white space, dropping empty pieces.
+std::vector<std::string_view> split_words(std::string_view text);
+// A non-negative decimal integer that fits in int, or nothing.
+std::optional<int> parse_int(std::string_view text);
+std::optional<long long> parse_long(std::string_view text);
+std::string to_lower(std::string_view text);
+// Quotes a piece of user input for an error message, shortened if long.
+std::string quoted(std::string_view text);
+
+}  // namespace doska

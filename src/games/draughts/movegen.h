@@ -1,0 +1,353 @@
+// The one move generator of the draughts family. Its behaviour is set at compile time by a Rules
+// record (rules.h), so that each variant gets a specialised generator with no run-time branching
+// on the rules in the hot path.
+#pragma once
+
+#include <cstdint>
+
+#include "games/draughts/board.h"
+#include "games/draughts/position.h"
+#include "games/draughts/rules.h"
+
+namespace doska::draughts {
+
+class MoveList {
+ public:
+  // Far above any position reachable in play; a list that would overflow is marked, not overrun.
+  static constexpr int kCapacity = 1024;
+
+  void clear() { size_ = 0; }
+  void push(const Move& move) {
+    if (size_ < kCapacity) moves_[size_++] = move;
+    else overflow_ = true;
+  }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  bool overflowed() const { return overflow_; }
+  const Move& operator[](int i) const { return moves_[i]; }
+  Move& operator[](int i) { return moves_[i]; }
+  const Move* begin() const { return moves_; }
+  const Move* end() const { return moves_ + size_; }
+  void truncate(int size) { size_ = size; }
+
+ private:
+  Move moves_[kCapacity];
+  int size_ = 0;
+  bool overflow_ = false;
+};
+
+template <const Rules& R>
+class Generator {
+ public:
+  using G = Geometry<R.board_size>;
+
+  // Every distinct legal move (RULINGS §1.2). Captures are compulsory (000 §3.1; 002 §1.5.3; 004).
+  static void generate(const Position& pos, MoveList& list) {
+    list.clear();
+    if (pos.side == Side::white) generate_side<Side::white>(pos, list);
+    else generate_side<Side::black>(pos, list);
+  }
+
+  // Captures only (empty if there is none).
+  static void generate_captures(const Position& pos, MoveList& list) {
+    list.clear();
+    if (pos.side == Side::white) captures<Side::white>(pos, list);
+    else captures<Side::black>(pos, list);
+  }
+
+  // Non-capturing moves only, whether or not a capture exists (used by huffing, RULINGS §1.2).
+  static void generate_quiet(const Position& pos, MoveList& list) {
+    list.clear();
+    if (pos.side == Side::white) quiet<Side::white>(pos, list);
+    else quiet<Side::black>(pos, list);
+  }
+
+  static bool has_capture(const Position& pos) {
+    return pos.side == Side::white ? can_capture<Side::white>(pos) : can_capture<Side::black>(pos);
+  }
+
+  // The number of distinct legal moves, without generating quiet moves one by one.
+  static std::uint64_t count_moves(const Position& pos) {
+    return pos.side == Side::white ? count_side<Side::white>(pos) : count_side<Side::black>(pos);
+  }
+
+  // Leaves of the move tree at `depth` plies (perft), counting the last ply in bulk.
+  static std::uint64_t perft(const Position& pos, int depth) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return count_moves(pos);
+    MoveList list;
+    generate(pos, list);
+    std::uint64_t total = 0;
+    for (const Move& move : list) {
+      Position next = pos;
+      play(next, move);
+      total += perft(next, depth - 1);
+    }
+    return total;
+  }
+
+ private:
+  static constexpr Bitboard promotion_row(Side s) {
+    return s == Side::white ? G::kTopRow : G::kBottomRow;
+  }
+  static constexpr Direction forward_left(Side s) { return s == Side::white ? kNorthWest : kSouthWest; }
+  static constexpr Direction forward_right(Side s) { return s == Side::white ? kNorthEast : kSouthEast; }
+
+  // Directions in which a man of side s may capture: forward, and backward where allowed.
+  static constexpr unsigned man_capture_directions(Side s) {
+    if (R.men_capture_backward) return 0b1111;
+    return s == Side::white ? 0b0011 : 0b1100;
+  }
+
+  // The squares reached from `kings` moving along d over empty squares (the kings included).
+  static Bitboard ray_fill(Bitboard kings, Bitboard empty, Direction d) {
+    Bitboard reach = kings;
+    for (int i = 0; i < R.board_size - 1; ++i) {
+      Bitboard next = reach | (G::shift(reach, d) & empty);
+      if (next == reach) break;
+      reach = next;
+    }
+    return reach;
+  }
+
+  template <Side S>
+  static bool can_capture(const Position& pos) {
+    const Bitboard empty = G::kBoard & ~pos.occupied();
+    const Bitboard opponent = pos.pieces(opposite(S));
+    const Bitboard men = pos.men(S);
+    const Bitboard kings = pos.kings_of(S);
+    for (int i = 0; i < 4; ++i) {
+      const Direction d = static_cast<Direction>(i);
+      Bitboard attackers = 0;
+      if (man_capture_directions(S) & (1u << i)) attackers |= men;
+      if (kings) attackers |= R.flying_kings ? ray_fill(kings, empty, d) : kings;
+      if (G::shift(G::shift(attackers, d) & opponent, d) & empty) return true;
+    }
+    return false;
+  }
+
+  template <Side S>
+  static void generate_side(const Position& pos, MoveList& list) {
+    if (can_capture<S>(pos)) captures<S>(pos, list);
+    else quiet<S>(pos, list);
+  }
+
+  template <Side S>
+  static std::uint64_t count_side(const Position& pos) {
+    if (can_capture<S>(pos)) {
+      MoveList list;
+      captures<S>(pos, list);
+      return static_cast<std::uint64_t>(list.size());
+    }
+    const Bitboard empty = G::kBoard & ~pos.occupied();
+    const Bitboard men = pos.men(S);
+    std::uint64_t total = count(G::shift(men, forward_left(S)) & empty) +
+                          count(G::shift(men, forward_right(S)) & empty);
+    const Bitboard kings = pos.kings_of(S);
+    if (kings) {
+      for (int i = 0; i < 4; ++i) {
+        const Direction d = static_cast<Direction>(i);
+        if constexpr (R.flying_kings) total += count(ray_fill(kings, empty, d) & empty);
+        else total += count(G::shift(kings, d) & empty);
+      }
+    }
+    return total;
+  }
+
+  template <Side S>
+  static void quiet(const Position& pos, MoveList& list) {
+    const Bitboard empty = G::kBoard & ~pos.occupied();
+    const Bitboard men = pos.men(S);
+    const Bitboard row = promotion_row(S);
+    for (Direction d : {forward_left(S), forward_right(S)}) {
+      const int step = G::step(d);
+      for (Bitboard to = G::shift(men, d) & empty; to; to &= to - 1) {
+        const int t = lowest_bit(to);
+        list.push(Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t),
+                       ((Bitboard{1} << t) & row) != 0});  // 000 §2.4; 002 §1.4.4
+      }
+    }
+    for (Bitboard kings = pos.kings_of(S); kings; kings &= kings - 1) {
+      const Bitboard from = kings & -kings;
+      const auto f = static_cast<std::uint8_t>(lowest_bit(from));
+      for (int i = 0; i < 4; ++i) {
+        const Direction d = static_cast<Direction>(i);
+        for (Bitboard to = G::shift(from, d) & empty; to; to = G::shift(to, d) & empty) {
+          list.push(Move{0, f, static_cast<std::uint8_t>(lowest_bit(to)), false});
+          if constexpr (!R.flying_kings) break;
+        }
+      }
+    }
+  }
+
+  // The search for capture sequences of one piece, with the captured pieces left on the board until
+  // the move is over (Turkish strike, 000 §3.4.6-3.4.7; 002 §1.5.9-1.5.12).
+  class Capturer {
+   public:
+    Capturer(MoveList& list, Bitboard opponent, Bitboard empty, Bitboard promotion_row,
+             unsigned man_directions)
+        : list_(list),
+          opponent_(opponent),
+          empty_(empty),
+          promotion_row_(promotion_row),
+          man_directions_(man_directions) {}
+
+    void man(Bitboard from) {
+      start(from);
+      man_jumps(from, 0);
+    }
+    void king(Bitboard from) {
+      start(from);
+      crowned_ = false;
+      if constexpr (R.flying_kings) {
+        for (int i = 0; i < 4; ++i) king_jump(from, static_cast<Direction>(i), 0);
+      } else {
+        short_king_jumps(from, 0);
+      }
+    }
+
+   private:
+    void start(Bitboard from) {
+      from_ = static_cast<std::uint8_t>(lowest_bit(from));
+      free_ = empty_ | from;  // the moving piece has left its square
+    }
+    // Squares the piece may pass or land on, once `captured` have been jumped.
+    Bitboard free_squares(Bitboard captured) const {
+      if constexpr (R.turkish_strike) return free_;
+      else return free_ | captured;
+    }
+
+    void add(Bitboard to, Bitboard captured, bool promotes) {
+      const int taken = count(captured);
+      if constexpr (R.precedence == CapturePrecedence::majority) {
+        if (taken < best_) return;  // 000 §3.4.3
+        if (taken > best_) {
+          best_ = taken;
+          list_.clear();
+        }
+      }
+      const auto t = static_cast<std::uint8_t>(lowest_bit(to));
+      // Two routes can only share start, end and captured set when three or more pieces are
+      // taken; they are one move (RULINGS §1.2).
+      if (taken >= 3) {
+        for (const Move& m : list_)
+          if (m.captured == captured && m.from == from_ && m.to == t) return;
+      }
+      list_.push(Move{captured, from_, t, promotes});
+    }
+
+    // A man at `at` that has taken `captured` so far tries each next jump; false if there is none.
+    bool man_jumps(Bitboard at, Bitboard captured) {
+      bool any = false;
+      const Bitboard free = free_squares(captured);
+      for (int i = 0; i < 4; ++i) {
+        if (!(man_directions_ & (1u << i))) continue;
+        const Direction d = static_cast<Direction>(i);
+        const Bitboard victim = G::shift(at, d) & opponent_ & ~captured;
+        if (!victim) continue;
+        const Bitboard land = G::shift(victim, d) & free;
+        if (!land) continue;
+        any = true;
+        man_lands(land, d, captured | victim);
+      }
+      return any;
+    }
+
+    void man_lands(Bitboard land, Direction d, Bitboard captured) {
+      if (!(land & promotion_row_)) {
+        if (!man_jumps(land, captured)) add(land, captured, false);
+        return;
+      }
+      if constexpr (R.passing_promotion == PassingPromotion::stops) {
+        add(land, captured, true);  // 004: the move ends on the king row
+      } else if constexpr (R.passing_promotion == PassingPromotion::continues_as_man) {
+        // 000 §3.4.4: it goes on as a man; crowned only if the move ends here (§3.4.2).
+        if (!man_jumps(land, captured)) add(land, captured, true);
+      } else {
+        // 002 §1.5.15: crowned at once, it goes on capturing as a king.
+        crowned_ = true;
+        bool any = false;
+        if constexpr (R.flying_kings) {
+          const auto [p1, p2] = perpendicular(d);
+          any |= king_jump(land, p1, captured);
+          any |= king_jump(land, p2, captured);
+          any |= king_jump(land, d, captured);
+        } else {
+          any = short_king_jumps(land, captured);
+        }
+        crowned_ = false;
+        if (!any) add(land, captured, true);
+      }
+    }
+
+    static constexpr std::pair<Direction, Direction> perpendicular(Direction d) {
+      return (d == kNorthWest || d == kSouthEast) ? std::pair{kNorthEast, kSouthWest}
+                                                  : std::pair{kNorthWest, kSouthEast};
+    }
+
+    // A flying king at `at` that has taken `captured` captures along d, if it can
+    // (000 §3.3; 002 §1.5.2, §1.5.6). Generates every move that follows; false if none.
+    bool king_jump(Bitboard at, Direction d, Bitboard captured) {
+      Bitboard free = free_squares(captured);
+      Bitboard square = G::shift(at, d);
+      while (square & free) square = G::shift(square, d);
+      const Bitboard victim = square & opponent_ & ~captured;
+      if (!victim) return false;
+      Bitboard land = G::shift(victim, d) & free;
+      if (!land) return false;
+      captured |= victim;
+      free = free_squares(captured);
+      // It must go on capturing if it can, from whichever landing square allows it (000 §3.3).
+      const auto [p1, p2] = perpendicular(d);
+      bool continued = false;
+      Bitboard last = land;
+      for (Bitboard l = land; l; l = G::shift(l, d) & free) {
+        continued |= king_jump(l, p1, captured);
+        continued |= king_jump(l, p2, captured);
+        last = l;
+      }
+      continued |= king_jump(last, d, captured);  // straight on, over the next piece
+      if constexpr (!R.turkish_strike) continued |= king_jump(land, reverse(d), captured);
+      if (!continued)
+        for (Bitboard l = land; l; l = G::shift(l, d) & free) add(l, captured, crowned_);
+      return true;
+    }
+
+    // A king that jumps only over an adjacent piece (english, 004).
+    bool short_king_jumps(Bitboard at, Bitboard captured) {
+      bool any = false;
+      const Bitboard free = free_squares(captured);
+      for (int i = 0; i < 4; ++i) {
+        const Direction d = static_cast<Direction>(i);
+        const Bitboard victim = G::shift(at, d) & opponent_ & ~captured;
+        if (!victim) continue;
+        const Bitboard land = G::shift(victim, d) & free;
+        if (!land) continue;
+        any = true;
+        if (!short_king_jumps(land, captured | victim)) add(land, captured | victim, crowned_);
+      }
+      return any;
+    }
+
+    MoveList& list_;
+    Bitboard opponent_;
+    Bitboard empty_;
+    Bitboard promotion_row_;
+    unsigned man_directions_;
+    Bitboard free_ = 0;
+    std::uint8_t from_ = 0;
+    bool crowned_ = false;
+    int best_ = 1;
+  };
+
+  template <Side S>
+  static void captures(const Position& pos, MoveList& list) {
+    const Bitboard empty = G::kBoard & ~pos.occupied();
+    Capturer capturer(list, pos.pieces(opposite(S)), empty, promotion_row(S),
+                      man_capture_directions(S));
+    for (Bitboard men = pos.men(S); men; men &= men - 1) capturer.man(men & -men);
+    for (Bitboard kings = pos.kings_of(S); kings; kings &= kings - 1) capturer.king(kings & -kings);
+  }
+};
+
+}  // namespace doska::draughts
