@@ -1,22 +1,142 @@
+// doska: the command line. A thin layer over the game facade (games/session.h).
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
 #include <string>
+#include <vector>
 
-#include "games/draughts/notation.h"
-#include "games/draughts/variant.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/text.h"
+#include "games/session.h"
 
-using namespace doska::draughts;
+namespace doska::cli {
+namespace {
+
+constexpr const char* kUsage = R"(doska: draughts and other board games.
+
+Usage:
+  doska play <game> [--fen FEN] [--huffing]          a game for two players at one keyboard
+  doska perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--divide]
+  doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
+  doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
+  doska pdn check FILE                                replays every game of a PDN file
+  doska games                                         the game ids
+  doska help
+
+Games: international, russian, english, international-giveaway, russian-giveaway,
+english-giveaway. Bad input gives exit status 2 and a line "error: ..." on stderr.
+)";
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  return 2;
+}
+
+// The game of `id` from --fen (or its start), with --moves played.
+Result<std::unique_ptr<GameSession>> position_from(const std::string& id, const Args& args) {
+  std::optional<std::string> fen = args.value("fen");
+  auto session = new_session(id, fen ? std::optional<std::string_view>(*fen) : std::nullopt,
+                             SessionOptions{false, false});
+  if (!session) return session;
+  if (auto moves = args.value("moves")) {
+    int number = 0;
+    for (std::string_view move : split_words(*moves)) {
+      ++number;
+      if (Status s = (*session)->play(move); !s)
+        return make_error("move " + std::to_string(number) + " of --moves: " + s.error());
+    }
+  }
+  return session;
+}
+
+int run_perft(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"fen", "moves"}, {"divide"});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 2) return fail("perft needs <game> <depth>");
+  auto depth = parse_int(args->positional[1]);
+  if (!depth || *depth < 1 || *depth > 30)
+    return fail("bad depth " + quoted(args->positional[1]) + ": give a whole number from 1 to 30");
+  auto session = position_from(args->positional[0], *args);
+  if (!session) return fail(session.error());
+  const GameSession& game = **session;
+  if (args->flag("divide")) {
+    std::uint64_t total = 0;
+    for (const auto& [move, nodes] : game.divide(*depth)) {
+      std::printf("%s %llu\n", move.c_str(), static_cast<unsigned long long>(nodes));
+      total += nodes;
+    }
+    std::printf("total %llu\n", static_cast<unsigned long long>(total));
+    return 0;
+  }
+  for (int d = 1; d <= *depth; ++d) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::uint64_t nodes = game.perft(d);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double speed = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
+    std::printf("depth %d nodes %llu time %.3f s speed %.0f nodes/s\n", d,
+                static_cast<unsigned long long>(nodes), seconds, speed);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int run_moves(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"fen", "moves"}, {});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 1) return fail("moves needs <game>");
+  auto session = position_from(args->positional[0], *args);
+  if (!session) return fail(session.error());
+  for (const std::string& move : (*session)->legal_moves()) std::printf("%s\n", move.c_str());
+  return 0;
+}
+
+int run_fen(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"fen", "moves"}, {});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 1) return fail("fen needs <game>");
+  auto session = position_from(args->positional[0], *args);
+  if (!session) return fail(session.error());
+  std::printf("%s\n", (*session)->fen().c_str());
+  return 0;
+}
+
+int run(const std::vector<std::string>& words) {
+  if (words.empty()) {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  const std::string& command = words[0];
+  const std::vector<std::string> rest(words.begin() + 1, words.end());
+  if (command == "perft") return run_perft(rest);
+  if (command == "moves") return run_moves(rest);
+  if (command == "fen") return run_fen(rest);
+  if (command == "play") return run_play(rest);
+  if (command == "pdn") return run_pdn(rest);
+  if (command == "games") {
+    for (const GameInfo& g : all_games())
+      std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());
+    return 0;
+  }
+  if (command == "help" || command == "--help" || command == "-h") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  return fail("unknown command " + quoted(command) + " (try: doska help)");
+}
+
+}  // namespace
+}  // namespace doska::cli
 
 int main(int argc, char** argv) {
-  const Rules* rules = find_rules(argv[1]);
-  int depth = std::atoi(argv[2]);
-  Position pos = start_position(*rules);
-  if (argc > 3) pos = *parse_fen(*rules, argv[3]);
-  for (int d = 1; d <= depth; ++d) {
-    auto t0 = std::chrono::steady_clock::now();
-    auto n = perft(*rules, pos, d);
-    double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::printf("depth %d nodes %llu time %.3f\n", d, (unsigned long long)n, s);
+  std::vector<std::string> words(argv + 1, argv + argc);
+  try {
+    return doska::cli::run(words);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 2;
   }
 }

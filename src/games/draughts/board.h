@@ -15,7 +15,9 @@ namespace doska::draughts {
 using Bitboard = std::uint64_t;
 
 enum Direction : int { kNorthWest = 0, kNorthEast = 1, kSouthWest = 2, kSouthEast = 3 };
-constexpr Direction reverse(Direction d) { return static_cast<Direction>(3 - d); }
+constexpr Direction reverse(Direction d) {
+  return static_cast<Direction>(3 - d);
+}
 
 template <int N>
 struct Geometry {
@@ -68,10 +70,14 @@ struct Geometry {
   // Bit shift of one diagonal step: north = towards row 0.
   static constexpr int step(Direction d) {
     switch (d) {
-      case kNorthWest: return -(kRowSquares + 1);
-      case kNorthEast: return -kRowSquares;
-      case kSouthWest: return kRowSquares;
-      case kSouthEast: return kRowSquares + 1;
+      case kNorthWest:
+        return -(kRowSquares + 1);
+      case kNorthEast:
+        return -kRowSquares;
+      case kSouthWest:
+        return kRowSquares;
+      case kSouthEast:
+        return kRowSquares + 1;
     }
     return 0;
   }
@@ -79,8 +85,10 @@ struct Geometry {
   template <Direction D>
   static constexpr Bitboard shift(Bitboard b) {
     constexpr int s = step(D);
-    if constexpr (s > 0) return (b << s) & kBoard;
-    else return (b >> -s) & kBoard;
+    if constexpr (s > 0)
+      return (b << s) & kBoard;
+    else
+      return (b >> -s) & kBoard;
   }
   static constexpr Bitboard shift(Bitboard b, Direction d) {
     int s = step(d);
@@ -88,7 +96,11 @@ struct Geometry {
   }
 };
 
-inline int lowest_bit(Bitboard b) { return std::countr_zero(b); }
-inline int count(Bitboard b) { return std::popcount(b); }
+inline int lowest_bit(Bitboard b) {
+  return std::countr_zero(b);
+}
+inline int count(Bitboard b) {
+  return std::popcount(b);
+}
 
 }  // namespace doska::draughts

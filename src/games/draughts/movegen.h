@@ -18,8 +18,10 @@ class MoveList {
 
   void clear() { size_ = 0; }
   void push(const Move& move) {
-    if (size_ < kCapacity) moves_[size_++] = move;
-    else overflow_ = true;
+    if (size_ < kCapacity)
+      moves_[size_++] = move;
+    else
+      overflow_ = true;
   }
   int size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -44,22 +46,28 @@ class Generator {
   // Every distinct legal move (RULINGS §1.2). Captures are compulsory (000 §3.1; 002 §1.5.3; 004).
   static void generate(const Position& pos, MoveList& list) {
     list.clear();
-    if (pos.side == Side::white) generate_side<Side::white>(pos, list);
-    else generate_side<Side::black>(pos, list);
+    if (pos.side == Side::white)
+      generate_side<Side::white>(pos, list);
+    else
+      generate_side<Side::black>(pos, list);
   }
 
   // Captures only (empty if there is none).
   static void generate_captures(const Position& pos, MoveList& list) {
     list.clear();
-    if (pos.side == Side::white) captures<Side::white>(pos, list);
-    else captures<Side::black>(pos, list);
+    if (pos.side == Side::white)
+      captures<Side::white>(pos, list);
+    else
+      captures<Side::black>(pos, list);
   }
 
   // Non-capturing moves only, whether or not a capture exists (used by huffing, RULINGS §1.2).
   static void generate_quiet(const Position& pos, MoveList& list) {
     list.clear();
-    if (pos.side == Side::white) quiet<Side::white>(pos, list);
-    else quiet<Side::black>(pos, list);
+    if (pos.side == Side::white)
+      quiet<Side::white>(pos, list);
+    else
+      quiet<Side::black>(pos, list);
   }
 
   static bool has_capture(const Position& pos) {
@@ -90,8 +98,12 @@ class Generator {
   static constexpr Bitboard promotion_row(Side s) {
     return s == Side::white ? G::kTopRow : G::kBottomRow;
   }
-  static constexpr Direction forward_left(Side s) { return s == Side::white ? kNorthWest : kSouthWest; }
-  static constexpr Direction forward_right(Side s) { return s == Side::white ? kNorthEast : kSouthEast; }
+  static constexpr Direction forward_left(Side s) {
+    return s == Side::white ? kNorthWest : kSouthWest;
+  }
+  static constexpr Direction forward_right(Side s) {
+    return s == Side::white ? kNorthEast : kSouthEast;
+  }
 
   // Directions in which a man of side s may capture: forward, and backward where allowed.
   static constexpr unsigned man_capture_directions(Side s) {
@@ -128,8 +140,10 @@ class Generator {
 
   template <Side S>
   static void generate_side(const Position& pos, MoveList& list) {
-    if (can_capture<S>(pos)) captures<S>(pos, list);
-    else quiet<S>(pos, list);
+    if (can_capture<S>(pos))
+      captures<S>(pos, list);
+    else
+      quiet<S>(pos, list);
   }
 
   template <Side S>
@@ -147,8 +161,10 @@ class Generator {
     if (kings) {
       for (int i = 0; i < 4; ++i) {
         const Direction d = static_cast<Direction>(i);
-        if constexpr (R.flying_kings) total += count(ray_fill(kings, empty, d) & empty);
-        else total += count(G::shift(kings, d) & empty);
+        if constexpr (R.flying_kings)
+          total += count(ray_fill(kings, empty, d) & empty);
+        else
+          total += count(G::shift(kings, d) & empty);
       }
     }
     return total;
@@ -213,8 +229,10 @@ class Generator {
     }
     // Squares the piece may pass or land on, once `captured` have been jumped.
     Bitboard free_squares(Bitboard captured) const {
-      if constexpr (R.turkish_strike) return free_;
-      else return free_ | captured;
+      if constexpr (R.turkish_strike)
+        return free_;
+      else
+        return free_ | captured;
     }
 
     void add(Bitboard to, Bitboard captured, bool promotes) {

@@ -13,7 +13,9 @@ namespace doska::draughts {
 
 namespace {
 
-int row_of(const Rules& rules, int square) { return square / (rules.board_size / 2); }
+int row_of(const Rules& rules, int square) {
+  return square / (rules.board_size / 2);
+}
 int column_of(const Rules& rules, int square) {
   const int half = rules.board_size / 2;
   return 2 * (square % half) + (row_of(rules, square) % 2 == 0 ? 1 : 0);
@@ -24,7 +26,9 @@ int square_at(const Rules& rules, int row, int column) {
   return row * (n / 2) + column / 2;
 }
 
-bool is_separator(char c) { return c == '-' || c == 'x' || c == 'X' || c == ':'; }
+bool is_separator(char c) {
+  return c == '-' || c == 'x' || c == 'X' || c == ':';
+}
 
 }  // namespace
 
@@ -72,17 +76,25 @@ Result<Position> parse_fen(const Rules& rules, std::string_view text) {
   auto fields = split(text, ':');
   Position pos;
   const std::string_view side = trim(fields[0]);
-  if (side == "W" || side == "w") pos.side = Side::white;
-  else if (side == "B" || side == "b") pos.side = Side::black;
-  else return make_error("FEN " + quoted(text) + ": side to move must be W or B, not " + quoted(side));
+  if (side == "W" || side == "w")
+    pos.side = Side::white;
+  else if (side == "B" || side == "b")
+    pos.side = Side::black;
+  else
+    return make_error("FEN " + quoted(text) + ": side to move must be W or B, not " + quoted(side));
   bool seen[2] = {false, false};
   for (std::size_t f = 1; f < fields.size(); ++f) {
     std::string_view field = trim(fields[f]);
-    if (field.empty()) return make_error("FEN " + quoted(text) + ": empty field " + std::to_string(f + 1));
+    if (field.empty())
+      return make_error("FEN " + quoted(text) + ": empty field " + std::to_string(f + 1));
     Side colour;
-    if (field[0] == 'W' || field[0] == 'w') colour = Side::white;
-    else if (field[0] == 'B' || field[0] == 'b') colour = Side::black;
-    else return make_error("FEN " + quoted(text) + ": field " + quoted(field) + " must start with W or B");
+    if (field[0] == 'W' || field[0] == 'w')
+      colour = Side::white;
+    else if (field[0] == 'B' || field[0] == 'b')
+      colour = Side::black;
+    else
+      return make_error("FEN " + quoted(text) + ": field " + quoted(field) +
+                        " must start with W or B");
     if (seen[static_cast<int>(colour)])
       return make_error("FEN " + quoted(text) + ": pieces of one colour are listed twice");
     seen[static_cast<int>(colour)] = true;
@@ -186,8 +198,10 @@ class PathFinder {
     for (int s = 0; s < square_count(rules); ++s) {
       const Bitboard m = square_mask(rules, s);
       int& cell = grid_[row_of(rules, s) * n_ + column_of(rules, s)];
-      if (pos.pieces(pos.side) & m) cell = (pos.kings & m) ? kOwnKing : kOwnMan;
-      else if (pos.occupied() & m) cell = kOpponent;
+      if (pos.pieces(pos.side) & m)
+        cell = (pos.kings & m) ? kOwnKing : kOwnMan;
+      else if (pos.occupied() & m)
+        cell = kOpponent;
     }
     side_ = pos.side;
   }
@@ -500,7 +514,8 @@ Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_vie
   if (matches.size() == 1) return matches.front();
   if (matches.empty()) {
     const std::string side = pos.side == Side::white ? "White" : "Black";
-    if (list.empty()) return make_error("illegal move " + quoted(original) + ": " + side + " has no move");
+    if (list.empty())
+      return make_error("illegal move " + quoted(original) + ": " + side + " has no move");
     std::string hint;
     if (list[0].is_capture()) hint = " (a capture is compulsory)";
     return make_error("illegal move " + quoted(original) + " for " + side + hint);

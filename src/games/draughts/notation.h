@@ -46,8 +46,8 @@ std::string move_text(const Rules& rules, const Position& pos, const Move& move)
 // The full path form of a capture ("26x17x28x19"), whatever the other moves.
 std::string full_path_text(const Rules& rules, const Position& pos, const Move& move);
 
-// Reads a move: "32-28", "28x19", "28:19", a full or partial path ("26x17x28x19"), or a form without
-// separators ("3228", "c3d4"). Errors name the problem: not a move, illegal, or ambiguous.
+// Reads a move: "32-28", "28x19", "28:19", a full or partial path ("26x17x28x19"), or a form
+// without separators ("3228", "c3d4"). Errors name the problem: not a move, illegal, or ambiguous.
 Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_view text);
 
 }  // namespace doska::draughts

@@ -9,7 +9,9 @@
 namespace doska::draughts {
 
 enum class Side : int { white = 0, black = 1 };
-constexpr Side opposite(Side side) { return side == Side::white ? Side::black : Side::white; }
+constexpr Side opposite(Side side) {
+  return side == Side::white ? Side::black : Side::white;
+}
 
 // Which capture a player must choose when several are possible.
 enum class CapturePrecedence {
@@ -40,22 +42,22 @@ enum class DrawCode { international, russian, english };
 struct Rules {
   std::string_view id;
   std::string_view name;
-  int board_size;                        // 10 (000 §1.1) or 8 (002 §1.1; 004)
-  int rows_of_men;                       // 4 (000 §1.2) or 3 (002 §1.3; 004)
-  Side first_to_move;                    // white (000; 002 §1.4.1) or black (004)
-  bool flying_kings;                     // kings move and capture at any distance (000 §2.5, §3.3; 002 §1.4.5)
-  bool men_capture_backward;             // 000 §3.1; 002 §1.5.3; not in english (004)
+  int board_size;      // 10 (000 §1.1) or 8 (002 §1.1; 004)
+  int rows_of_men;     // 4 (000 §1.2) or 3 (002 §1.3; 004)
+  Side first_to_move;  // white (000; 002 §1.4.1) or black (004)
+  bool flying_kings;   // kings move and capture at any distance (000 §2.5, §3.3; 002 §1.4.5)
+  bool men_capture_backward;  // 000 §3.1; 002 §1.5.3; not in english (004)
   CapturePrecedence precedence;
   PassingPromotion passing_promotion;
-  bool turkish_strike;                   // captured pieces leave only after the move (000 §3.4.7; 002 §1.5.12)
-  bool giveaway;                         // the result is inverted (004 "Поддавки"; RULINGS §1.7)
+  bool turkish_strike;  // captured pieces leave only after the move (000 §3.4.7; 002 §1.5.12)
+  bool giveaway;        // the result is inverted (004 "Поддавки"; RULINGS §1.7)
   SquareNotation notation;
-  char capture_separator;                // 'x' (PDN numeric) or ':' (002 §1.6.2)
+  char capture_separator;  // 'x' (PDN numeric) or ':' (002 §1.6.2)
   ResultStyle result_style;
   DrawCode draw_code;
-  int pdn_game_type;                     // 20, 25, 21 (RULINGS §1.1)
-  int kings_only_moves;                  // moves of each player with kings only, no capture (000 §5.5: 25;
-                                         // 002 §1.9.1.6: 15; RULINGS §1.6: 40)
+  int pdn_game_type;     // 20, 25, 21 (RULINGS §1.1)
+  int kings_only_moves;  // moves of each player with kings only, no capture (000 §5.5: 25;
+                         // 002 §1.9.1.6: 15; RULINGS §1.6: 40)
 };
 
 inline constexpr Rules kInternational{
@@ -133,9 +135,9 @@ inline constexpr Rules kRussianGiveaway =
 inline constexpr Rules kEnglishGiveaway =
     giveaway_of(kEnglish, "english-giveaway", "English checkers, giveaway");
 
-inline constexpr const Rules* kAllRules[] = {&kInternational,          &kRussian,
-                                             &kEnglish,                &kInternationalGiveaway,
-                                             &kRussianGiveaway,        &kEnglishGiveaway};
+inline constexpr const Rules* kAllRules[] = {&kInternational,   &kRussian,
+                                             &kEnglish,         &kInternationalGiveaway,
+                                             &kRussianGiveaway, &kEnglishGiveaway};
 
 // The variant with this id, or null.
 constexpr const Rules* find_rules(std::string_view id) {

@@ -25,17 +25,16 @@ decltype(auto) with_move_rules(const Rules& rules, F&& f) {
 }
 
 inline void generate_moves(const Rules& rules, const Position& pos, MoveList& list) {
-  with_move_rules(rules, [&]<const Rules& R>() { Generator<R>::generate(pos, list); });
+  with_move_rules(rules, [&]<const Rules & R>() { Generator<R>::generate(pos, list); });
 }
 inline void generate_captures(const Rules& rules, const Position& pos, MoveList& list) {
-  with_move_rules(rules, [&]<const Rules& R>() { Generator<R>::generate_captures(pos, list); });
+  with_move_rules(rules, [&]<const Rules & R>() { Generator<R>::generate_captures(pos, list); });
 }
 inline void generate_quiet(const Rules& rules, const Position& pos, MoveList& list) {
-  with_move_rules(rules, [&]<const Rules& R>() { Generator<R>::generate_quiet(pos, list); });
+  with_move_rules(rules, [&]<const Rules & R>() { Generator<R>::generate_quiet(pos, list); });
 }
 inline std::uint64_t perft(const Rules& rules, const Position& pos, int depth) {
-  return with_move_rules(rules,
-                         [&]<const Rules& R>() { return Generator<R>::perft(pos, depth); });
+  return with_move_rules(rules, [&]<const Rules & R>() { return Generator<R>::perft(pos, depth); });
 }
 
 // Board-size dependent helpers used outside the hot path.
@@ -45,7 +44,9 @@ decltype(auto) with_geometry(const Rules& rules, F&& f) {
   return f.template operator()<8>();
 }
 
-inline int square_count(const Rules& rules) { return rules.board_size * rules.board_size / 2; }
+inline int square_count(const Rules& rules) {
+  return rules.board_size * rules.board_size / 2;
+}
 inline int bit_of(const Rules& rules, int square) {
   return with_geometry(rules, [&]<int N>() { return Geometry<N>::bit_of(square); });
 }

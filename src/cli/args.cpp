@@ -1,0 +1,40 @@
+#include "cli/args.h"
+
+#include "common/text.h"
+
+namespace doska::cli {
+
+Result<Args> parse_args(const std::vector<std::string>& words,
+                        const std::set<std::string>& with_value,
+                        const std::set<std::string>& known_flags) {
+  Args args;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    if (word.size() < 3 || word.compare(0, 2, "--") != 0) {
+      args.positional.push_back(word);
+      continue;
+    }
+    std::string name = word.substr(2);
+    std::optional<std::string> value;
+    if (auto eq = name.find('='); eq != std::string::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (with_value.count(name)) {
+      if (!value) {
+        if (i + 1 >= words.size()) return make_error("option --" + name + " needs a value");
+        value = words[++i];
+      }
+      if (args.values.count(name)) return make_error("option --" + name + " is given twice");
+      args.values[name] = *value;
+    } else if (known_flags.count(name)) {
+      if (value) return make_error("option --" + name + " takes no value");
+      args.flags.insert(name);
+    } else {
+      return make_error("unknown option " + quoted(word));
+    }
+  }
+  return args;
+}
+
+}  // namespace doska::cli

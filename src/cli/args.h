@@ -1,0 +1,32 @@
+// Command-line words: positional arguments and --options (with a value, or flags).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+
+namespace doska::cli {
+
+struct Args {
+  std::vector<std::string> positional;
+  std::map<std::string, std::string> values;
+  std::set<std::string> flags;
+
+  std::optional<std::string> value(const std::string& name) const {
+    auto it = values.find(name);
+    if (it == values.end()) return std::nullopt;
+    return it->second;
+  }
+  bool flag(const std::string& name) const { return flags.count(name) != 0; }
+};
+
+// Reads words; `with_value` names the options that take a value, `known_flags` those that don't.
+Result<Args> parse_args(const std::vector<std::string>& words,
+                        const std::set<std::string>& with_value,
+                        const std::set<std::string>& known_flags);
+
+}  // namespace doska::cli

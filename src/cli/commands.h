@@ -1,0 +1,12 @@
+// Subcommands that live in their own files.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace doska::cli {
+
+int run_play(const std::vector<std::string>& words);
+int run_pdn(const std::vector<std::string>& words);
+
+}  // namespace doska::cli

@@ -1,0 +1,116 @@
+// `doska play`: a game for two players at one keyboard, in the terminal.
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/text.h"
+#include "games/session.h"
+
+namespace doska::cli {
+namespace {
+
+constexpr const char* kHelp =
+    R"(Type a move in the game's notation (e.g. 32-28, 28x19, c3-d4, c3:e5),
+or one of: moves, undo, draw (offer a draw), accept (accept the offer), resign, flip,
+fen, pdn, help, quit. With huffing: huff <square>.
+)";
+
+const char* player_name(Player p) {
+  return p == Player::white ? "White" : "Black";
+}
+
+void show(const GameSession& game, bool flipped) {
+  std::printf("\n%s", game.diagram(flipped).c_str());
+  const auto played = game.moves_played();
+  if (!played.empty()) std::printf("last move: %s\n", played.back().c_str());
+  for (const std::string& line : game.status_lines()) std::printf("%s\n", line.c_str());
+  if (auto offer = game.draw_offer())
+    std::printf("%s offers a draw (type accept to agree)\n", player_name(*offer));
+}
+
+}  // namespace
+
+int run_play(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"fen"}, {"huffing"});
+  if (!args) {
+    std::fprintf(stderr, "error: %s\n", args.error().c_str());
+    return 2;
+  }
+  if (args->positional.size() != 1) {
+    std::fprintf(stderr, "error: play needs <game> (see doska games)\n");
+    return 2;
+  }
+  std::optional<std::string> fen = args->value("fen");
+  auto created =
+      new_session(args->positional[0], fen ? std::optional<std::string_view>(*fen) : std::nullopt,
+                  SessionOptions{args->flag("huffing"), true});
+  if (!created) {
+    std::fprintf(stderr, "error: %s\n", created.error().c_str());
+    return 2;
+  }
+  GameSession& game = **created;
+  bool flipped = false;
+  std::printf("%s. %s", std::string(game.info().name).c_str(), kHelp);
+  show(game, flipped);
+  std::string line;
+  for (;;) {
+    const GameEnd end = game.end();
+    if (end.over()) {
+      std::printf("Game over: %s (%s). Result %s.\n", end.reason.c_str(), end.rule.c_str(),
+                  game.result_text().c_str());
+      std::printf("Type undo to take back the last move, pdn for the record, or quit.\n");
+    }
+    std::printf("%s> ", end.over() ? "" : player_name(game.to_move()));
+    std::fflush(stdout);
+    if (!std::getline(std::cin, line)) {
+      std::printf("\n");
+      return 0;
+    }
+    const std::string input(trim(line));
+    if (input.empty()) continue;
+    const std::string word = to_lower(input);
+    const Player mover = game.to_move();
+    Status status = Ok{};
+    if (word == "quit" || word == "exit") return 0;
+    if (word == "help") {
+      std::printf("%s", kHelp);
+      continue;
+    }
+    if (word == "moves") {
+      for (const std::string& m : game.legal_moves_full()) std::printf("%s ", m.c_str());
+      std::printf("\n");
+      continue;
+    }
+    if (word == "fen") {
+      std::printf("%s\n", game.fen().c_str());
+      continue;
+    }
+    if (word == "pdn") {
+      std::printf("%s", game.record({}).c_str());
+      continue;
+    }
+    if (word == "flip")
+      flipped = !flipped;
+    else if (word == "undo") {
+      if (!game.undo()) status = make_error("nothing to take back");
+    } else if (word == "resign")
+      status = game.resign(mover);
+    else if (word == "draw")
+      status = game.offer_draw(mover);
+    else if (word == "accept")
+      status = game.accept_draw(mover);
+    else if (word.rfind("huff", 0) == 0)
+      status = game.command(input);
+    else
+      status = game.play(input);
+    if (!status) {
+      std::printf("error: %s\n", status.error().c_str());
+      continue;
+    }
+    show(game, flipped);
+  }
+}
+
+}  // namespace doska::cli

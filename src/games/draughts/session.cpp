@@ -1,0 +1,248 @@
+#include "games/draughts/session.h"
+
+#include <algorithm>
+
+#include "common/text.h"
+#include "games/draughts/game.h"
+#include "games/draughts/notation.h"
+#include "games/draughts/variant.h"
+
+namespace doska::draughts {
+
+namespace {
+
+Player player_of(Side side) {
+  return side == Side::white ? Player::white : Player::black;
+}
+Side side_of(Player player) {
+  return player == Player::white ? Side::white : Side::black;
+}
+
+class DraughtsSession final : public GameSession {
+ public:
+  DraughtsSession(const GameInfo& info, const Rules& rules, const Position& start,
+                  const SessionOptions& options)
+      : info_(info), game_(rules, start, GameOptions{options.huffing, options.draw_rules}) {}
+
+  const GameInfo& info() const override { return info_; }
+  std::string fen() const override { return to_fen(rules(), game_.position()); }
+  std::string start_fen() const override { return to_fen(rules(), game_.start()); }
+  Player to_move() const override { return player_of(game_.position().side); }
+
+  std::vector<std::string> legal_moves() const override {
+    std::vector<std::string> texts;
+    for (const Move& m : game_.legal_moves())
+      texts.push_back(move_text(rules(), game_.position(), m));
+    return texts;
+  }
+  std::vector<std::string> legal_moves_full() const override {
+    std::vector<std::string> texts;
+    for (const Move& m : game_.legal_moves())
+      texts.push_back(full_path_text(rules(), game_.position(), m));
+    return texts;
+  }
+  Status play(std::string_view move) override {
+    auto played = game_.play_text(move);
+    if (!played) return make_error(played.error());
+    return Ok{};
+  }
+  bool undo() override { return game_.undo(); }
+  std::vector<std::string> moves_played() const override {
+    std::vector<std::string> texts;
+    for (std::size_t i = 1; i < game_.records().size(); ++i)
+      texts.push_back(game_.records()[i].text);
+    return texts;
+  }
+  GameEnd end() const override {
+    const Ending& e = game_.ending();
+    doska::Outcome outcome = doska::Outcome::ongoing;
+    switch (e.outcome) {
+      case Outcome::ongoing:
+        outcome = doska::Outcome::ongoing;
+        break;
+      case Outcome::white_wins:
+        outcome = doska::Outcome::white_wins;
+        break;
+      case Outcome::black_wins:
+        outcome = doska::Outcome::black_wins;
+        break;
+      case Outcome::draw:
+        outcome = doska::Outcome::draw;
+        break;
+    }
+    return GameEnd{outcome, e.article, e.reason};
+  }
+  std::string result_text() const override {
+    const bool two = rules().result_style == ResultStyle::two_points;
+    switch (game_.ending().outcome) {
+      case draughts::Outcome::white_wins:
+        return two ? "2-0" : "1-0";
+      case draughts::Outcome::black_wins:
+        return two ? "0-2" : "0-1";
+      case draughts::Outcome::draw:
+        return two ? "1-1" : "1/2-1/2";
+      case draughts::Outcome::ongoing:
+        break;
+    }
+    return "*";
+  }
+  Status resign(Player player) override { return game_.resign(side_of(player)); }
+  Status offer_draw(Player player) override { return game_.offer_draw(side_of(player)); }
+  Status accept_draw(Player player) override { return game_.accept_draw(side_of(player)); }
+  std::optional<Player> draw_offer() const override {
+    if (auto side = game_.draw_offer()) return player_of(*side);
+    return std::nullopt;
+  }
+
+  std::uint64_t perft(int depth) const override {
+    return draughts::perft(rules(), game_.position(), depth);
+  }
+  std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const override {
+    std::vector<std::pair<std::string, std::uint64_t>> rows;
+    const Position& pos = game_.position();
+    for (const Move& m : draughts::legal_moves(rules(), pos)) {
+      Position next = pos;
+      draughts::play(next, m);
+      rows.emplace_back(move_text(rules(), pos, m),
+                        depth <= 1 ? 1 : draughts::perft(rules(), next, depth - 1));
+    }
+    return rows;
+  }
+
+  std::string diagram(bool flipped) const override {
+    const Rules& r = rules();
+    const int n = r.board_size;
+    const Position& pos = game_.position();
+    std::string out;
+    const bool numeric = r.notation == SquareNotation::numeric;
+    for (int i = 0; i < n; ++i) {
+      const int row = flipped ? n - 1 - i : i;
+      if (numeric) {
+        out.append("   ");
+      } else {
+        const std::string rank = std::to_string(n - row);
+        out.append(3 - rank.size(), ' ').append(rank);
+      }
+      for (int j = 0; j < n; ++j) {
+        const int column = flipped ? n - 1 - j : j;
+        if ((row + column) % 2 == 0) {
+          out += "   ";
+          continue;
+        }
+        const int square = row * (n / 2) + column / 2;
+        const Bitboard mask = square_mask(r, square);
+        if (pos.white & mask)
+          out += (pos.kings & mask) ? " W " : " w ";
+        else if (pos.black & mask)
+          out += (pos.kings & mask) ? " B " : " b ";
+        else if (numeric) {
+          std::string number = std::to_string(square + 1);
+          out += std::string(3 - number.size(), ' ') + number;
+        } else {
+          out += " . ";
+        }
+      }
+      out += "\n";
+    }
+    if (!numeric) {
+      out += "    ";
+      for (int j = 0; j < n; ++j) {
+        out += ' ';
+        out += static_cast<char>('a' + (flipped ? n - 1 - j : j));
+        out += ' ';
+      }
+      out += "\n";
+    }
+    return out;
+  }
+
+  std::string record(const std::vector<std::pair<std::string, std::string>>& tags) const override;
+
+  Status command(std::string_view line) override {
+    auto words = split_words(line);
+    if (words.size() == 2 && words[0] == "huff") {
+      auto square = parse_square(rules(), words[1]);
+      if (!square) return make_error(quoted(words[1]) + " is not a square");
+      return game_.huff(*square);
+    }
+    return make_error("unknown command " + quoted(line));
+  }
+  std::vector<std::string> status_lines() const override {
+    std::vector<std::string> lines = game_.draw_counters();
+    if (Bitboard h = game_.huffable()) {
+      std::string squares;
+      for (int s = 0; s < square_count(rules()); ++s)
+        if (h & square_mask(rules(), s)) squares.append(" ").append(square_name(rules(), s));
+      lines.push_back("you may huff (type: huff <square>):" + squares);
+    }
+    return lines;
+  }
+
+  const Rules& rules() const { return game_.rules(); }
+  const Game& game() const { return game_; }
+
+ private:
+  const GameInfo& info_;
+  Game game_;
+};
+
+std::string DraughtsSession::record(
+    const std::vector<std::pair<std::string, std::string>>& tags) const {
+  std::string out;
+  for (const auto& [name, value] : tags) out += "[" + name + " \"" + value + "\"]\n";
+  out += "[Result \"" + result_text() + "\"]\n";
+  out += "[GameType \"" + std::to_string(rules().pdn_game_type) + "\"]\n";
+  if (rules().giveaway) out += "[Variant \"" + std::string(rules().id) + "\"]\n";
+  if (game_.start() != start_position(rules())) out += "[FEN \"" + start_fen() + "\"]\n";
+  out += "\n";
+  int number = 1;
+  std::string line;
+  Side side = game_.start().side;
+  for (std::size_t i = 1; i < game_.records().size(); ++i) {
+    const PlyRecord& r = game_.records()[i];
+    std::string token;
+    if (r.huff)
+      token = "{" + r.text + "}";
+    else if (side == Side::white)
+      token = std::to_string(number) + ". " + r.text;
+    else
+      token = (i == 1 ? std::to_string(number) + "... " : "") + r.text;
+    if (!r.huff) {
+      if (side == Side::black) ++number;
+      side = opposite(side);
+    }
+    if (!line.empty() && line.size() + token.size() + 1 > 79) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + token;
+  }
+  const std::string result = result_text();
+  if (!line.empty() && line.size() + result.size() + 1 > 79) {
+    out += line + "\n";
+    line.clear();
+  }
+  line += (line.empty() ? "" : " ") + result;
+  out += line + "\n";
+  return out;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<GameSession>> new_draughts_session(const GameInfo& info,
+                                                          std::optional<std::string_view> fen,
+                                                          const SessionOptions& options) {
+  const Rules* rules = find_rules(info.id);
+  if (!rules) return make_error("unknown draughts game " + quoted(info.id));
+  Position start = start_position(*rules);
+  if (fen) {
+    auto parsed = parse_fen(*rules, *fen);
+    if (!parsed) return make_error(parsed.error());
+    start = *parsed;
+  }
+  if (options.huffing && rules->draw_code != DrawCode::english)
+    return make_error("huffing is an option of english checkers only");
+  return std::unique_ptr<GameSession>(new DraughtsSession(info, *rules, start, options));
+}
+
+}  // namespace doska::draughts
