@@ -363,7 +363,23 @@ class Generator {
     const Bitboard empty = G::kBoard & ~pos.occupied();
     Capturer capturer(list, pos.pieces(opposite(S)), empty, promotion_row(S),
                       man_capture_directions(S));
-    for (Bitboard men = pos.men(S); men; men &= men - 1) capturer.man(men & -men);
+    // Only the men that have a first jump start a search.
+    const Bitboard opponent = pos.pieces(opposite(S));
+    Bitboard jumpers = 0;
+    const Bitboard all_men = pos.men(S);
+    if (man_capture_directions(S) & 0b0001)
+      jumpers |=
+          all_men & G::template shift<kSouthEast>(opponent & G::template shift<kSouthEast>(empty));
+    if (man_capture_directions(S) & 0b0010)
+      jumpers |=
+          all_men & G::template shift<kSouthWest>(opponent & G::template shift<kSouthWest>(empty));
+    if (man_capture_directions(S) & 0b0100)
+      jumpers |=
+          all_men & G::template shift<kNorthEast>(opponent & G::template shift<kNorthEast>(empty));
+    if (man_capture_directions(S) & 0b1000)
+      jumpers |=
+          all_men & G::template shift<kNorthWest>(opponent & G::template shift<kNorthWest>(empty));
+    for (Bitboard men = jumpers; men; men &= men - 1) capturer.man(men & -men);
     for (Bitboard kings = pos.kings_of(S); kings; kings &= kings - 1) capturer.king(kings & -kings);
   }
 };
