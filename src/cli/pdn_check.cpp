@@ -17,16 +17,6 @@ namespace {
 
 using namespace doska::draughts;
 
-PdnResult pdn_result_of(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::white_wins: return PdnResult::white_wins;
-    case Outcome::black_wins: return PdnResult::black_wins;
-    case Outcome::draw: return PdnResult::draw;
-    case Outcome::ongoing: break;
-  }
-  return PdnResult::unfinished;
-}
-
 // Checks one game; prints its line; returns false if a move is illegal or the game is unreadable.
 bool check_game(int number, const PdnGame& pdn) {
   auto rules = rules_for_tags(pdn);
@@ -72,8 +62,7 @@ bool check_game(int number, const PdnGame& pdn) {
   if (by_rules.over()) {
     const Ending& end = by_rules.ending();
     line += "; the rules end it after ply " + std::to_string(rules_end_ply) + ": " +
-            result_text(r, pdn_result_of(end.outcome)) + " (" + end.reason + ", " + end.article +
-            ")";
+            result_text(r, pdn_result(end.outcome)) + " (" + end.reason + ", " + end.article + ")";
   }
   std::printf("%s\n", line.c_str());
   return true;

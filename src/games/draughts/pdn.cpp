@@ -614,3 +614,21 @@ std::optional<PdnResult> parse_result_text(std::string_view text) {
 }
 
 }  // namespace doska::draughts
+
+namespace doska::draughts {
+
+PdnResult pdn_result(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::white_wins:
+      return PdnResult::white_wins;
+    case Outcome::black_wins:
+      return PdnResult::black_wins;
+    case Outcome::draw:
+      return PdnResult::draw;
+    case Outcome::ongoing:
+      break;
+  }
+  return PdnResult::unfinished;
+}
+
+}  // namespace doska::draughts

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "games/draughts/game.h"
 #include "games/draughts/position.h"
 #include "games/draughts/rules.h"
 
@@ -106,5 +107,7 @@ enum class PdnResult { white_wins, black_wins, draw, unfinished, double_forfeit 
 std::string result_text(const Rules& rules, PdnResult result);
 // Reads a result in either style (the Result tag or a termination marker).
 std::optional<PdnResult> parse_result_text(std::string_view text);
+// The result of a game record (unfinished while it goes on).
+PdnResult pdn_result(Outcome outcome);
 
 }  // namespace doska::draughts

@@ -5,6 +5,7 @@
 #include "common/text.h"
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
+#include "games/draughts/pdn.h"
 #include "games/draughts/variant.h"
 
 namespace doska::draughts {
@@ -73,18 +74,7 @@ class DraughtsSession final : public GameSession {
     return GameEnd{outcome, e.article, e.reason};
   }
   std::string result_text() const override {
-    const bool two = rules().result_style == ResultStyle::two_points;
-    switch (game_.ending().outcome) {
-      case draughts::Outcome::white_wins:
-        return two ? "2-0" : "1-0";
-      case draughts::Outcome::black_wins:
-        return two ? "0-2" : "0-1";
-      case draughts::Outcome::draw:
-        return two ? "1-1" : "1/2-1/2";
-      case draughts::Outcome::ongoing:
-        break;
-    }
-    return "*";
+    return draughts::result_text(rules(), pdn_result(game_.ending().outcome));
   }
   Status resign(Player player) override { return game_.resign(side_of(player)); }
   Status offer_draw(Player player) override { return game_.offer_draw(side_of(player)); }
@@ -188,43 +178,34 @@ class DraughtsSession final : public GameSession {
 
 std::string DraughtsSession::record(
     const std::vector<std::pair<std::string, std::string>>& tags) const {
-  std::string out;
-  for (const auto& [name, value] : tags) out += "[" + name + " \"" + value + "\"]\n";
-  out += "[Result \"" + result_text() + "\"]\n";
-  out += "[GameType \"" + std::to_string(rules().pdn_game_type) + "\"]\n";
-  if (rules().giveaway) out += "[Variant \"" + std::string(rules().id) + "\"]\n";
-  if (game_.start() != start_position(rules())) out += "[FEN \"" + start_fen() + "\"]\n";
-  out += "\n";
-  int number = 1;
-  std::string line;
-  Side side = game_.start().side;
+  PdnGame pdn;
+  for (const auto& [name, value] : tags) pdn.set_tag(name, value);
+  pdn.set_tag("Result", result_text());
+  set_variant_tags(pdn, rules());
+  if (game_.start() != start_position(rules())) pdn.set_tag("FEN", start_fen());
   for (std::size_t i = 1; i < game_.records().size(); ++i) {
     const PlyRecord& r = game_.records()[i];
-    std::string token;
-    if (r.huff)
-      token = "{" + r.text + "}";
-    else if (side == Side::white)
-      token = std::to_string(number) + ". " + r.text;
+    if (r.huff) {
+      // PDN has no huff: it is kept as a comment on the move before it.
+      if (pdn.moves.empty())
+        pdn.leading_comments.push_back(r.text);
+      else
+        pdn.moves.back().comments.push_back(r.text);
+      continue;
+    }
+    PdnMove move;
+    move.text = r.text;
+    pdn.moves.push_back(std::move(move));
+  }
+  if (game_.over()) {
+    const std::string why = game_.ending().reason + " (" + game_.ending().article + ")";
+    if (pdn.moves.empty())
+      pdn.leading_comments.push_back(why);
     else
-      token = (i == 1 ? std::to_string(number) + "... " : "") + r.text;
-    if (!r.huff) {
-      if (side == Side::black) ++number;
-      side = opposite(side);
-    }
-    if (!line.empty() && line.size() + token.size() + 1 > 79) {
-      out += line + "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + token;
+      pdn.moves.back().comments.push_back(why);
   }
-  const std::string result = result_text();
-  if (!line.empty() && line.size() + result.size() + 1 > 79) {
-    out += line + "\n";
-    line.clear();
-  }
-  line += (line.empty() ? "" : " ") + result;
-  out += line + "\n";
-  return out;
+  pdn.result = result_text();
+  return write_pdn(pdn);
 }
 
 }  // namespace
