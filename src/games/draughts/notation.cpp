@@ -337,17 +337,8 @@ class PathFinder {
                      static_cast<std::uint8_t>(bit_of(rules_, to)), promotes};
     path.walk = walk;
     // Turning squares: a stop where the direction of the next leg differs from this one.
-    path.turns.push_back(stops.front());
-    for (std::size_t i = 1; i + 1 < stops.size(); ++i) {
-      auto direction = [&](int a, int b) {
-        const int dr = row_of(rules_, b) - row_of(rules_, a);
-        const int dc = column_of(rules_, b) - column_of(rules_, a);
-        return std::pair{dr > 0, dc > 0};
-      };
-      if (direction(stops[i - 1], stops[i]) != direction(stops[i], stops[i + 1]))
-        path.turns.push_back(stops[i]);
-    }
-    path.turns.push_back(to);
+    path.landings = stops;
+
     paths_.push_back(std::move(path));
   }
 
@@ -362,8 +353,8 @@ class PathFinder {
 
 bool path_matches(const CapturePath& path, const std::vector<int>& via) {
   std::size_t i = 0;
-  for (int s : path.walk)
-    if (i < via.size() && via[i] == s) ++i;
+  for (std::size_t k = 1; k + 1 < path.landings.size(); ++k)
+    if (i < via.size() && via[i] == path.landings[k]) ++i;
   return i == via.size();
 }
 
@@ -404,7 +395,7 @@ std::string full_path_text(const Rules& rules, const Position& pos, const Move& 
   for (const CapturePath& path : capture_paths(rules, pos))
     if (path.move.from == move.from && path.move.to == move.to &&
         path.move.captured == move.captured)
-      return join(rules, path.turns, rules.capture_separator);
+      return join(rules, path.landings, rules.capture_separator);
   // Not a legal capture; write what is known.
   return square_name(rules, square_of(rules, move.from)) + rules.capture_separator +
          square_name(rules, square_of(rules, move.to));
@@ -510,6 +501,22 @@ Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_vie
         if (m.from == path.move.from && m.to == path.move.to && m.captured == path.move.captured)
           add_match(m);
     }
+  }
+  if (matches.size() > 1) {
+    if (!paths_ready) {
+      paths = capture_paths(rules, pos);
+      paths_ready = true;
+    }
+    std::vector<Move> exact;
+    for (const auto& squares : readings)
+      for (const CapturePath& path : paths)
+        if (path.landings == squares)
+          for (const Move& m : matches)
+            if (m.from == path.move.from && m.to == path.move.to &&
+                m.captured == path.move.captured &&
+                std::find(exact.begin(), exact.end(), m) == exact.end())
+              exact.push_back(m);
+    if (exact.size() == 1) return exact.front();
   }
   if (matches.size() == 1) return matches.front();
   if (matches.empty()) {

@@ -26,11 +26,12 @@ Result<Position> parse_fen(const Rules& rules, std::string_view text);
 std::string to_fen(const Rules& rules, const Position& pos);
 
 // One way a capture can be played: the squares it stands on and passes, in order (the captured
-// pieces' squares excluded), and the squares where it turns (start and end included).
+// pieces' squares excluded), and its landing squares: the start, the square where it lands after
+// each captured piece, and the end (RULINGS §1.1; 000 §3.5 "45x18x7x16"; 002 §1.6.3).
 struct CapturePath {
   Move move;
-  std::vector<int> walk;   // square indices
-  std::vector<int> turns;  // square indices
+  std::vector<int> walk;      // square indices
+  std::vector<int> landings;  // square indices
 };
 
 // Every capture path of the side to move that the rules allow, found by a plain search over
@@ -40,7 +41,7 @@ std::vector<CapturePath> capture_paths(const Rules& rules, const Position& pos);
 // Every legal move, sorted by start and end square, for display and for the CLI.
 std::vector<Move> legal_moves(const Rules& rules, const Position& pos);
 
-// A move in the game's notation: "32-28", "28x19", "c3:e5"; the turning squares are added only
+// A move in the game's notation: "32-28", "28x19", "c3:e5"; the landing squares are added only
 // when another legal move would be written alike (RULINGS §1.1).
 std::string move_text(const Rules& rules, const Position& pos, const Move& move);
 // The full path form of a capture ("26x17x28x19"), whatever the other moves.

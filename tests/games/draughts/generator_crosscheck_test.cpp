@@ -1,8 +1,7 @@
 // The bitboard generator (movegen.h) checked against independent searches over coordinates: the
 // capture search of the notation (capture_paths) and a plain listing of the non-capturing moves
 // written here, on thousands of random positions of every variant; and random games, along which
-// play/unplay, perft and count_moves must agree. The move texts must read back as their moves
-// (disabled for now: see the tests at the end).
+// play/unplay, perft and count_moves must agree. The move texts must read back as their moves.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -245,13 +244,8 @@ TEST_P(GeneratorCrosscheck, RandomGamesPlayUnplayAndPerft) {
   }
 }
 
-// Disabled until parse_move reads back every text that move_text and full_path_text write: it
-// matches the written squares against every square a capture passes, so a full path can also be
-// read as another capture that passes those squares (international W:WK2,10,23:B3,K7,20,27,28:
-// "2x11x33x15" is also 2x16x38x15), and a capture in one straight line, whose full path is just
-// "from:to", cannot be told from another capture with the same start and end (russian
-// W:Wa1,c1,e1,g1,h2,a3,c3,g3,d4:Bc5,e5,g5,a7,c7,e7,g7,b8,f8: "d4:h8" is also d4:b6:d8:f6:h8).
-TEST_P(GeneratorCrosscheck, DISABLED_RandomPositionsMoveTextsReadBack) {
+// Every text that move_text and full_path_text write reads back as the same move (RULINGS §1.1).
+TEST_P(GeneratorCrosscheck, RandomPositionsMoveTextsReadBack) {
   const Rules& rules = *GetParam();
   std::mt19937_64 rng(seed(rules, 0x7e870000u));
   for (int i = 0; i < kRandomPositions; ++i) {
@@ -260,8 +254,8 @@ TEST_P(GeneratorCrosscheck, DISABLED_RandomPositionsMoveTextsReadBack) {
   }
 }
 
-// Disabled for the same reason; random games from the start reach such positions too.
-TEST_P(GeneratorCrosscheck, DISABLED_RandomGamesMoveTextsReadBack) {
+// The same along random games from the start.
+TEST_P(GeneratorCrosscheck, RandomGamesMoveTextsReadBack) {
   const Rules& rules = *GetParam();
   std::mt19937_64 rng(seed(rules, 0x7e8a0000u));
   for (int game = 0; game < kGames; ++game) {

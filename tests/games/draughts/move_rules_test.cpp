@@ -184,12 +184,9 @@ TEST(International, Rulings1_2_DistinctMovesManGoingRoundEitherWay) {
   EXPECT_EQ(to_fen(kInternational, after), "B:W33:B");
 }
 
-// Disabled: a reading to be decided. full_path_text writes only the squares where a capture turns
-// (002 §1.6.2), but RULINGS §1.1 says "intermediate landing squares", and every capture the seeds
-// write out lists each landing square, turning or not: 000 §3.5 "45x18x7x16", "35x24x13x2x11";
-// 002 §1.6.3 "a5:c3:e1:g3:e5:c3". Written by turns alone, a capture in one straight line is just
-// "from-to" and cannot be told from another capture between the same squares (russian test below).
-TEST(International, DISABLED_Rulings1_1_FullPathListsEveryLandingSquare) {
+// A full path lists every landing square, turning or not (RULINGS §1.1: "intermediate landing
+// squares"; 000 §3.5 "45x18x7x16", "35x24x13x2x11"; 002 §1.6.3 "a5:c3:e1:g3:e5:c3").
+TEST(International, Rulings1_1_FullPathListsEveryLandingSquare) {
   const Rules& rules = kInternational;
   const Position diagram8 = position_of(rules, "W:W26,44,K45:B6,8,11,12,21,22,27,39,K23");
   EXPECT_EQ(full_path_text(rules, diagram8, move_of(rules, diagram8, "45x16")), "45x18x7x16");
@@ -339,11 +336,9 @@ TEST(Russian, Art002_1_5_16_PromotionWithoutCaptureTakesNextMove) {
   EXPECT_EQ(legal_move_texts(rules, pos), sorted({"d8:g5", "d8:h4"}));
 }
 
-// Disabled with International.DISABLED_Rulings1_1_FullPathListsEveryLandingSquare. From this
-// position of a random game, the man d4 takes e5 and g7 in one straight line to h8, or c5, c7 and,
-// crowned on d8, e7 and g7 to h8 as well: today both read "d4:h8" to parse_move, and the first has
-// no other text.
-TEST(Russian, DISABLED_Rulings1_1_StraightCaptureWrittenWithItsLandingSquares) {
+// From this position of a random game, the man d4 takes e5 and g7 in one straight line to h8, or
+// c5, c7 and, crowned on d8, e7 and g7 to h8 as well: both are written with their landing squares.
+TEST(Russian, Rulings1_1_StraightCaptureWrittenWithItsLandingSquares) {
   const Rules& rules = kRussian;
   const Position pos =
       position_of(rules, "W:Wa1,c1,e1,g1,h2,a3,c3,g3,d4:Bc5,e5,g5,a7,c7,e7,g7,b8,f8");
