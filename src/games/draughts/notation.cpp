@@ -447,10 +447,13 @@ Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_vie
     }
     readings.push_back(squares);
   } else {
-    if (text.size() > 40 || !std::all_of(text.begin(), text.end(), [](char c) {
-          return std::isdigit(static_cast<unsigned char>(c));
-        }))
+    if (!std::all_of(text.begin(), text.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       return make_error("move " + quoted(original) + " is not a move such as 32-28 or 28x19");
+    // Without separators, digits split into squares in many ways: only short forms are read.
+    if (text.size() > 8)
+      return make_error("move " + quoted(original) +
+                        ": write a move of more than two squares with separators (32x23x14)");
     // Every split of the digits into square numbers.
     std::vector<int> current;
     auto split_digits = [&](auto&& self, std::size_t at) -> void {
