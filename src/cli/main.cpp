@@ -23,6 +23,10 @@ Usage:
   doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
   doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
   doska pdn check FILE                                replays every game of a PDN file
+  doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
+                [--threads T] [--level L] [--hash MB]  the engine's analysis; last line
+                                                      "bestmove <move> score <cp N|win N|loss N|draw>"
+  doska bench [--threads T]                           fixed searches; total nodes and speed
   doska games                                         the game ids
   doska help
 
@@ -116,6 +120,8 @@ int run(const std::vector<std::string>& words) {
   if (command == "fen") return run_fen(rest);
   if (command == "play") return run_play(rest);
   if (command == "pdn") return run_pdn(rest);
+  if (command == "analyze") return run_analyze(rest);
+  if (command == "bench") return run_bench(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());
