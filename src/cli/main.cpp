@@ -18,7 +18,8 @@ namespace {
 constexpr const char* kUsage = R"(doska: draughts and other board games.
 
 Usage:
-  doska play <game> [--fen FEN] [--huffing]          a game for two players at one keyboard
+  doska play <game> [--fen FEN] [--huffing] [--vs-computer LEVEL [--side white|black] [--time S]]
+                                                      a game in the terminal, two players or vs the engine
   doska perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--divide]
   doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
   doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
