@@ -28,6 +28,10 @@ Usage:
                 [--threads T] [--level L] [--hash MB]  the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
   doska bench [--threads T]                           fixed searches; total nodes and speed
+  doska match <game> [--games N] [--a SPEC] [--b SPEC] [--opening-plies K] [--max-plies M]
+              [--concurrency C] [--seed S] [--pdn FILE]
+                                                      engine against engine; SPEC is e.g.
+                                                      "level=10,nodes=20000" or "level=5"
   doska games                                         the game ids
   doska help
 
@@ -123,6 +127,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "pdn") return run_pdn(rest);
   if (command == "analyze") return run_analyze(rest);
   if (command == "bench") return run_bench(rest);
+  if (command == "match") return run_match(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());
