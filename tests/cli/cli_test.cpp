@@ -1,0 +1,136 @@
+// The command line is a contract that other tools call (issue: "doska perft", "moves", "fen",
+// "pdn check"): these tests run the real binary and check its output, exit status and errors.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct CommandRun {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// Runs doska with the arguments (each one single-quoted for the shell).
+CommandRun doska(const std::vector<std::string>& args, const std::string& input = "") {
+  const std::string dir = ::testing::TempDir();
+  const std::string out = dir + "doska_cli_out.txt", err = dir + "doska_cli_err.txt",
+                    in = dir + "doska_cli_in.txt";
+  std::ofstream(in, std::ios::binary) << input;
+  std::string command = DOSKA_BINARY;
+  for (const std::string& a : args) {
+    std::string quoted = "'";
+    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    command += " " + quoted + "'";
+  }
+  command += " <" + in + " >" + out + " 2>" + err;
+  const int raw = std::system(command.c_str());
+  CommandRun run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = read_file(out);
+  run.err = read_file(err);
+  return run;
+}
+
+void expect_error(const CommandRun& run, const std::string& words) {
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(run.out.empty()) << run.out;
+  EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;
+  EXPECT_NE(run.err.find(words), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
+TEST(CliPerft, PrintsOneLinePerDepth) {
+  CommandRun run = doska({"perft", "international", "4"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  std::istringstream lines(run.out);
+  std::string line;
+  const char* expected[] = {"depth 1 nodes 9 ", "depth 2 nodes 81 ", "depth 3 nodes 658 ",
+                            "depth 4 nodes 4265 "};
+  for (const char* prefix : expected) {
+    ASSERT_TRUE(std::getline(lines, line));
+    EXPECT_EQ(line.rfind(prefix, 0), 0u) << line;
+  }
+  EXPECT_FALSE(std::getline(lines, line));
+}
+
+TEST(CliPerft, FenMovesAndDivide) {
+  CommandRun run = doska({"perft", "russian", "2", "--moves", "c3-d4 f6-g5", "--divide"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("total "), std::string::npos);
+  CommandRun english = doska({"perft", "english", "3", "--fen", "B:W21-32:B1-12"});
+  EXPECT_NE(english.out.find("depth 3 nodes 302 "), std::string::npos) << english.out;
+}
+
+TEST(CliMoves, ListsTheLegalMovesOnly) {
+  CommandRun run = doska({"moves", "russian"});
+  ASSERT_EQ(run.status, 0);
+  EXPECT_EQ(run.out, "a3-b4\nc3-b4\nc3-d4\ne3-d4\ne3-f4\ng3-f4\ng3-h4\n");
+  CommandRun capture = doska({"moves", "english", "--moves", "11-15 22-18"});
+  EXPECT_EQ(capture.out, "15x22\n");
+}
+
+TEST(CliFen, PrintsThePositionAfterTheMoves) {
+  CommandRun run = doska({"fen", "english", "--moves", "11-15 22-18 15x22"});
+  ASSERT_EQ(run.status, 0);
+  EXPECT_EQ(run.out, "W:W21,23-32:B1-10,12,22\n");
+  CommandRun start = doska({"fen", "international", "--moves", ""});
+  EXPECT_EQ(start.out, "W:W31-50:B1-20\n");
+}
+
+TEST(CliErrors, BadInputGivesStatusTwoAndOneErrorLine) {
+  expect_error(doska({"perft", "checkers", "3"}), "unknown game");
+  expect_error(doska({"perft", "international", "0"}), "bad depth");
+  expect_error(doska({"perft", "international", "x"}), "bad depth");
+  expect_error(doska({"perft", "international"}), "perft needs");
+  expect_error(doska({"moves", "international", "--fen", "W:W31-50:B1-20:X"}), "FEN");
+  expect_error(doska({"moves", "russian", "--fen", "Q:Wa1"}), "side to move");
+  expect_error(doska({"moves", "russian", "--moves", "c3-c4"}), "not a square");
+  expect_error(doska({"moves", "russian", "--moves", "c3-e5"}), "illegal move");
+  expect_error(doska({"fen", "international", "--moves", "32-28 19-23 33-29"}),
+               "capture is compulsory");
+  expect_error(doska({"moves", "international", "--bogus"}), "unknown option");
+  expect_error(doska({"frobnicate"}), "unknown command");
+  expect_error(doska({"pdn", "check", "/nonexistent/file.pdn"}), "/nonexistent/file.pdn");
+}
+
+TEST(CliErrors, AmbiguousMoveNamesTheChoices) {
+  // Two captures from 30 to 14 that take different pieces: written with their paths
+  // (RULINGS §1.1), and "30x14" alone does not say which.
+  const std::string fen = "W:W30:B17,18,25,26";
+  CommandRun run = doska({"moves", "english", "--fen", fen});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "30x21x14\n30x23x14\n");
+  expect_error(doska({"fen", "english", "--fen", fen, "--moves", "30x14"}), "ambiguous move");
+  CommandRun path = doska({"fen", "english", "--fen", fen, "--moves", "30x23x14"});
+  EXPECT_EQ(path.out, "B:W14:B17,25\n");
+}
+
+TEST(CliPlay, TwoPlayersAtOneKeyboard) {
+  CommandRun run = doska({"play", "english"}, "11-15\n22-18\n15-19\n15x22\nresign\nquit\n");
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("error: illegal move '15-19'"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Game over: White resigned"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Result 0-1"), std::string::npos);
+}
+
+TEST(CliPlay, EndsQuietlyAtEndOfInput) {
+  CommandRun run = doska({"play", "international"}, "32-28\n");
+  EXPECT_EQ(run.status, 0);
+}
+
+}  // namespace
