@@ -8,5 +8,6 @@ namespace doska::cli {
 
 int run_play(const std::vector<std::string>& words);
 int run_pdn(const std::vector<std::string>& words);
+int run_solve(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

@@ -23,11 +23,13 @@ Usage:
   doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
   doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
   doska pdn check FILE                                replays every game of a PDN file
+  doska solve wolf-sheep [--fen FEN] [--moves "..."]  the exact result and the best move; last
+                                                      line "bestmove <move> score <win N|loss N>"
   doska games                                         the game ids
   doska help
 
 Games: international, russian, english, international-giveaway, russian-giveaway,
-english-giveaway. Bad input gives exit status 2 and a line "error: ..." on stderr.
+english-giveaway, wolf-sheep. Bad input gives exit status 2 and a line "error: ..." on stderr.
 )";
 
 int fail(const std::string& message) {
@@ -116,6 +118,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "fen") return run_fen(rest);
   if (command == "play") return run_play(rest);
   if (command == "pdn") return run_pdn(rest);
+  if (command == "solve") return run_solve(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());
