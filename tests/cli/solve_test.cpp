@@ -10,7 +10,7 @@
 namespace doska::cli {
 namespace {
 
-struct Run {
+struct SolveRun {
   int status = 0;
   std::string out;
   std::string err;
@@ -22,8 +22,8 @@ struct Run {
   }
 };
 
-Run solve(const std::vector<std::string>& words) {
-  Run run;
+SolveRun solve(const std::vector<std::string>& words) {
+  SolveRun run;
   ::testing::internal::CaptureStdout();
   ::testing::internal::CaptureStderr();
   run.status = run_solve(words);
@@ -33,26 +33,26 @@ Run solve(const std::vector<std::string>& words) {
 }
 
 TEST(SolveCommand, FromTheStartTheWolfLoses) {
-  const Run run = solve({"wolf-sheep"});
+  const SolveRun run = solve({"wolf-sheep"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.last_line(), "bestmove b8 score loss 44");
   EXPECT_NE(run.out.find("position B:Wa1,c1,e1,g1:B\n"), std::string::npos) << run.out;
 }
 
 TEST(SolveCommand, AfterMovesTheSheepWin) {
-  const Run run = solve({"wolf-sheep", "--moves", "d8"});
+  const SolveRun run = solve({"wolf-sheep", "--moves", "d8"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.last_line(), "bestmove a1-b2 score win 43");
 }
 
 TEST(SolveCommand, FromAFen) {
-  const Run run = solve({"wolf-sheep", "--fen", "B:Wa3,c5,e5,g5:Bd4"});
+  const SolveRun run = solve({"wolf-sheep", "--fen", "B:Wa3,c5,e5,g5:Bd4"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.last_line(), "bestmove d4-c3 score win 1");
 }
 
 TEST(SolveCommand, AFinishedPositionSaysSo) {
-  Run run = solve({"wolf-sheep", "--fen", "B:Wb6,b8,a1,c1:Ba7"});
+  SolveRun run = solve({"wolf-sheep", "--fen", "B:Wb6,b8,a1,c1:Ba7"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("the game is over: the wolf cannot move"), std::string::npos) << run.out;
   EXPECT_EQ(run.last_line(), "bestmove (none) score loss 0");
@@ -74,7 +74,7 @@ TEST(SolveCommand, BadInputIsOneErrorLineAndStatus2) {
       {"wolf-sheep", "--depth", "3"},
   };
   for (const auto& words : cases) {
-    const Run run = solve(words);
+    const SolveRun run = solve(words);
     EXPECT_EQ(run.status, 2);
     EXPECT_TRUE(run.out.empty()) << run.out;
     EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;

@@ -87,12 +87,12 @@ TEST(WolfSheepEnd, WolfOneRowAheadOfTheRearmostSheepHasNotPassed) {
 // A placement level with or behind the sheep wins at once (from a set-up position; one step of
 // the wolf can only bring it level).
 TEST(WolfSheepEnd, PlacementLevelWithOrBehindTheSheepWinsAtOnce) {
-  for (const char* square : {"b2", "d3", "h1"}) {
-    Game game = game_from("B:Wa3,c3,e3,g3:B");
+  for (const char* square : {"g3", "b2", "a1"}) {
+    Game game = game_from("B:Wa3,c3,e3,h4:B");
     play_all(game, {square});
     expect_ending(game, Outcome::wolf_wins, End::wolf_past_sheep, "004 Волк и овцы; RULINGS §2");
   }
-  Game ahead = game_from("B:Wa3,c3,e3,g3:B");
+  Game ahead = game_from("B:Wa3,c3,e3,h4:B");
   play_all(ahead, {"d4"});
   EXPECT_FALSE(ahead.over());
 }

@@ -73,8 +73,7 @@ TEST(WolfSheepMoves, SheepStepDiagonallyForward) {
 // A sheep never steps backwards or sideways, and not onto the wolf or another sheep.
 TEST(WolfSheepMoves, SheepDoNotStepBackNorOntoAnotherPiece) {
   // c3 is blocked forward by the wolf on d4 and the sheep on b4; b4 may go to a5 or c5.
-  EXPECT_EQ(legal_move_texts("W:Wc3,b4,g5,h8:Bd4"),
-            sorted({"b4-a5", "b4-c5", "g5-f6", "g5-h6"}));
+  EXPECT_EQ(legal_move_texts("W:Wc3,b4,g5,h8:Bd4"), sorted({"b4-a5", "b4-c5", "g5-f6", "g5-h6"}));
 }
 
 // A sheep on the last row has no move.
@@ -136,8 +135,7 @@ TEST(WolfSheepPerft, FinishedPositionsContributeNothing) {
     Position next = pos;
     play(next, m);
     expected += legal_moves(next).size();
-    if (move_text(m) == "a3-b4") EXPECT_TRUE(legal_moves(next).empty());
-    if (move_text(m) != "a3-b4") EXPECT_FALSE(legal_moves(next).empty()) << move_text(m);
+    EXPECT_EQ(legal_moves(next).empty(), move_text(m) == "a3-b4") << move_text(m);
   }
   EXPECT_EQ(perft(pos, 2), expected);
 }

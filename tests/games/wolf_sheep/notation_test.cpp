@@ -109,7 +109,8 @@ TEST(WolfSheepMoveText, ErrorsNameTheProblem) {
   expect_error_mentions(parse_move(start, "zz"), "zz", {"'zz'", "not a dark square"});
   expect_error_mentions(parse_move(start, "d8-c7"), "d8-c7", {"must first be placed"});
   expect_error_mentions(parse_move(wolf_to_move, "c7"), "c7", {"already placed", "d8-c7"});
-  expect_error_mentions(parse_move(placed, "c1-c3"), "c1-c3", {"'c3'", "not a dark square"});
+  expect_error_mentions(parse_move(placed, "c1-c2"), "c1-c2", {"'c2'", "not a dark square"});
+  expect_error_mentions(parse_move(placed, "c1-c3"), "c1-c3", {"illegal", "sheep"});
   expect_error_mentions(parse_move(placed, "d2-e3"), "d2-e3", {"illegal", "sheep"});
   expect_error_mentions(parse_move(placed, "c1-b2-a3"), "c1-b2-a3", {"not a dark square"});
   expect_error_mentions(parse_move(wolf_to_move, "d8-e9"), "d8-e9", {"'e9'"});
