@@ -76,7 +76,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto move = parse_move(before, lines[i]);
     if (!move) {
       if (move.error().empty()) fail(before, lines[i], "a move error without a message");
-      if (game.play_text(lines[i]).ok()) fail(before, lines[i], "the record plays a move parse_move refuses");
+      if (game.play_text(lines[i]).ok())
+        fail(before, lines[i], "the record plays a move parse_move refuses");
       continue;
     }
     const std::vector<Move> moves = legal_moves(before);

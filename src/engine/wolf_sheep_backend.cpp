@@ -38,9 +38,12 @@ class WolfSheepBackend final : public Backend {
   }
 
   std::optional<search::Score> game_over() const override {
-    if (wolf_sheep::end_of(root_) == wolf_sheep::End::none) return std::nullopt;
+    const wolf_sheep::End end = wolf_sheep::end_of(root_);
+    if (end == wolf_sheep::End::none) return std::nullopt;
     // The wolf past the sheep with the wolf to move is a win for the side to move.
-    return search::Score::from_value(search_value(solution_.get().value(root_)));
+    const bool won =
+        end == wolf_sheep::End::wolf_past_sheep && root_.side == wolf_sheep::Side::wolf;
+    return search::Score::from_value(search_value({won, 0}));
   }
 
   // The limits do not matter: the answer is exact at once.

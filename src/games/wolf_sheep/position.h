@@ -8,6 +8,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 
 #include "games/draughts/board.h"
@@ -77,6 +78,7 @@ struct Position {
 
   // The rank of the rearmost sheep (1..8).
   int rearmost_sheep_rank() const {
+    assert(sheep != 0);
     // Squares are numbered from the top, so the highest set bit is the rearmost sheep.
     return rank_of(Board::square_of(63 - std::countl_zero(sheep)));
   }
