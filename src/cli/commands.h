@@ -11,5 +11,6 @@ int run_pdn(const std::vector<std::string>& words);
 int run_analyze(const std::vector<std::string>& words);
 int run_bench(const std::vector<std::string>& words);
 int run_match(const std::vector<std::string>& words);
+int run_solve(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

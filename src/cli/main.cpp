@@ -32,11 +32,13 @@ Usage:
               [--concurrency C] [--seed S] [--pdn FILE]
                                                       engine against engine; SPEC is e.g.
                                                       "level=10,nodes=20000" or "level=5"
+  doska solve wolf-sheep [--fen FEN] [--moves "..."]  the exact result and the best move; last
+                                                      line "bestmove <move> score <win N|loss N>"
   doska games                                         the game ids
   doska help
 
 Games: international, russian, english, international-giveaway, russian-giveaway,
-english-giveaway. Bad input gives exit status 2 and a line "error: ..." on stderr.
+english-giveaway, wolf-sheep. Bad input gives exit status 2 and a line "error: ..." on stderr.
 )";
 
 int fail(const std::string& message) {
@@ -128,6 +130,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "analyze") return run_analyze(rest);
   if (command == "bench") return run_bench(rest);
   if (command == "match") return run_match(rest);
+  if (command == "solve") return run_solve(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

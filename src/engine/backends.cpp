@@ -3,6 +3,7 @@
 
 #include "common/text.h"
 #include "engine/backend.h"
+#include "engine/wolf_sheep_backend.h"
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/search_traits.h"
@@ -65,6 +66,7 @@ Result<std::unique_ptr<Backend>> make_backend(std::string_view game) {
   if (game == kInternationalGiveaway.id) return draughts_backend<kInternationalGiveaway>();
   if (game == kRussianGiveaway.id) return draughts_backend<kRussianGiveaway>();
   if (game == kEnglishGiveaway.id) return draughts_backend<kEnglishGiveaway>();
+  if (game == "wolf-sheep") return wolf_sheep_backend();
   return make_error("no engine for game " + quoted(game));
 }
 

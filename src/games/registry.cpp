@@ -3,6 +3,7 @@
 #include "games/draughts/rules.h"
 #include "games/draughts/session.h"
 #include "games/session.h"
+#include "games/wolf_sheep/session.h"
 
 namespace doska {
 
@@ -11,6 +12,7 @@ const std::vector<GameInfo>& all_games() {
     std::vector<GameInfo> list;
     for (const auto* rules : draughts::kAllRules)
       list.push_back({rules->id, rules->name, "draughts"});
+    list.push_back({"wolf-sheep", "Wolf and sheep", "wolf-sheep"});
     return list;
   }();
   return games;
@@ -32,6 +34,7 @@ Result<std::unique_ptr<GameSession>> new_session(std::string_view id,
     return make_error("unknown game '" + std::string(id) + "' (known: " + known + ")");
   }
   if (info->family == "draughts") return draughts::new_draughts_session(*info, fen, options);
+  if (info->family == "wolf-sheep") return wolf_sheep::new_wolf_sheep_session(*info, fen, options);
   return make_error("game '" + std::string(id) + "' is not available");
 }
 
