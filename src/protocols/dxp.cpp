@@ -75,6 +75,11 @@ std::string seconds_text(double seconds) {
   return text.str();
 }
 
+// The reason a game ended by the rules, with the article that decided it.
+std::string rule_reason(const doska::GameEnd& end) {
+  return end.rule.empty() ? end.reason : end.reason + " (" + end.rule + ")";
+}
+
 std::string colour_name(Colour c) {
   return c == Colour::white ? "white" : "black";
 }
@@ -250,7 +255,7 @@ Result<After> Match::end_game(GameSession& game, const GameSetup& setup, GameRep
     else
       end.reason = EndReason::resign;
     report.result = game.result_text();
-    report.reason = rules_end.reason;
+    report.reason = rule_reason(rules_end);
   } else {
     report.result = "*";
     report.reason = "the game's " + std::to_string(setup.moves) + " moves are played";
@@ -280,7 +285,7 @@ Result<After> Match::answer_end(const GameEnd& end, GameSession& game, const Gam
   const Player them = player_of(opposite(setup.our_colour));
   if (game.end().over()) {
     report.result = game.result_text();
-    report.reason = game.end().reason;
+    report.reason = rule_reason(game.end());
   } else if (end.reason == EndReason::resign && game.resign(them)) {
     report.result = game.result_text();
     report.reason = colour_name(opposite(setup.our_colour)) + " resigned";
