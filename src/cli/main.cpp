@@ -34,6 +34,13 @@ Usage:
                                                       "level=10,nodes=20000" or "level=5"
   doska solve wolf-sheep [--fen FEN] [--moves "..."]  the exact result and the best move; last
                                                       line "bestmove <move> score <win N|loss N>"
+  doska hub [--hash MB]                               the Hub protocol (version 2) on stdin/stdout,
+                                                      for draughts GUIs; docs/protocols.md
+  doska dxp --listen [--host H] [--port P] | --connect HOST[:PORT]
+            [--time S | --clock MIN] [--level L] [--depth D] [--nodes N] [--colour white|black]
+            [--games N] [--moves M] [--fen FEN] [--timeout S] [--name NAME] [--verbose]
+                                                      international draughts over DXP (TCP,
+                                                      port 27531); results on stdout
   doska games                                         the game ids
   doska help
 
@@ -131,6 +138,8 @@ int run(const std::vector<std::string>& words) {
   if (command == "bench") return run_bench(rest);
   if (command == "match") return run_match(rest);
   if (command == "solve") return run_solve(rest);
+  if (command == "hub") return run_hub(rest);
+  if (command == "dxp") return run_dxp(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());
