@@ -8,5 +8,8 @@ namespace doska::cli {
 
 int run_play(const std::vector<std::string>& words);
 int run_pdn(const std::vector<std::string>& words);
+int run_analyze(const std::vector<std::string>& words);
+int run_bench(const std::vector<std::string>& words);
+int run_match(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

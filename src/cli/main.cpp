@@ -18,11 +18,20 @@ namespace {
 constexpr const char* kUsage = R"(doska: draughts and other board games.
 
 Usage:
-  doska play <game> [--fen FEN] [--huffing]          a game for two players at one keyboard
+  doska play <game> [--fen FEN] [--huffing] [--vs-computer LEVEL [--side white|black] [--time S]]
+                                                      a game in the terminal, two players or vs the engine
   doska perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--divide]
   doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
   doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
   doska pdn check FILE                                replays every game of a PDN file
+  doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
+                [--threads T] [--level L] [--hash MB]  the engine's analysis; last line
+                                                      "bestmove <move> score <cp N|win N|loss N|draw>"
+  doska bench [--threads T]                           fixed searches; total nodes and speed
+  doska match <game> [--games N] [--a SPEC] [--b SPEC] [--opening-plies K] [--max-plies M]
+              [--concurrency C] [--seed S] [--pdn FILE]
+                                                      engine against engine; SPEC is e.g.
+                                                      "level=10,nodes=20000" or "level=5"
   doska games                                         the game ids
   doska help
 
@@ -116,6 +125,9 @@ int run(const std::vector<std::string>& words) {
   if (command == "fen") return run_fen(rest);
   if (command == "play") return run_play(rest);
   if (command == "pdn") return run_pdn(rest);
+  if (command == "analyze") return run_analyze(rest);
+  if (command == "bench") return run_bench(rest);
+  if (command == "match") return run_match(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

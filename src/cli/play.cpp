@@ -6,6 +6,7 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/text.h"
+#include "engine/engine.h"
 #include "games/session.h"
 
 namespace doska::cli {
@@ -33,7 +34,7 @@ void show(const GameSession& game, bool flipped) {
 }  // namespace
 
 int run_play(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"fen"}, {"huffing"});
+  auto args = parse_args(words, {"fen", "vs-computer", "side", "time"}, {"huffing"});
   if (!args) {
     std::fprintf(stderr, "error: %s\n", args.error().c_str());
     return 2;
@@ -51,9 +52,63 @@ int run_play(const std::vector<std::string>& words) {
     return 2;
   }
   GameSession& game = **created;
-  bool flipped = false;
+  // Against the computer: its level, and the side the person plays.
+  std::optional<int> level;
+  Player person = Player::white;
+  double think = 2.0;
+  if (auto v = args->value("vs-computer")) {
+    level = parse_int(*v);
+    if (!level || *level < 1 || *level > 10) {
+      std::fprintf(stderr, "error: bad level %s: give 1 to 10\n", quoted(*v).c_str());
+      return 2;
+    }
+  }
+  if (auto v = args->value("side")) {
+    if (*v == "white")
+      person = Player::white;
+    else if (*v == "black")
+      person = Player::black;
+    else {
+      std::fprintf(stderr, "error: bad side %s: give white or black\n", quoted(*v).c_str());
+      return 2;
+    }
+  }
+  if (auto v = args->value("time")) {
+    char* end = nullptr;
+    think = std::strtod(v->c_str(), &end);
+    if (v->empty() || *end != '\0' || !(think > 0) || think > 3600) {
+      std::fprintf(stderr, "error: bad time %s: give seconds per move\n", quoted(*v).c_str());
+      return 2;
+    }
+  }
+  bool flipped = level && person == Player::black;
+  engine::Engine engine;
+  const std::string start_fen = game.start_fen();
+  auto computer_moves = [&]() -> bool {
+    while (level && !game.end().over() && game.to_move() != person) {
+      Status s = engine.set_position(game.info().id, start_fen, game.moves_played());
+      if (!s) {
+        std::printf("error: %s\n", s.error().c_str());
+        return false;
+      }
+      search::Limits limits;
+      limits.level = *level;
+      limits.move_time = think;
+      const engine::BestMove best = engine.search(limits);
+      if (best.move.empty()) return false;
+      if (Status played = game.play(best.move); !played) {
+        std::printf("error: %s\n", played.error().c_str());
+        return false;
+      }
+      std::printf("Computer plays %s\n", best.move.c_str());
+      show(game, flipped);
+    }
+    return true;
+  };
+
   std::printf("%s. %s", std::string(game.info().name).c_str(), kHelp);
   show(game, flipped);
+  computer_moves();
   std::string line;
   for (;;) {
     const GameEnd end = game.end();
@@ -94,7 +149,11 @@ int run_play(const std::vector<std::string>& words) {
     if (word == "flip")
       flipped = !flipped;
     else if (word == "undo") {
-      if (!game.undo()) status = make_error("nothing to take back");
+      // Against the computer, take back the computer's reply and the person's move.
+      if (!game.undo())
+        status = make_error("nothing to take back");
+      else if (level && game.to_move() != person)
+        game.undo();
     } else if (word == "resign")
       status = game.resign(mover);
     else if (word == "draw")
@@ -110,6 +169,7 @@ int run_play(const std::vector<std::string>& words) {
       continue;
     }
     show(game, flipped);
+    if (word != "undo") computer_moves();
   }
 }
 

@@ -364,3 +364,42 @@ TEST(English, Rulings1_2_HuffingLetsTheOpponentRemoveThePiece) {
 
 }  // namespace
 }  // namespace doska::draughts
+
+namespace doska::draughts {
+namespace {
+
+// Random games through the record, then every ply taken back: each position is restored exactly,
+// with its draw counters (RULINGS §1.3-1.7 state must survive undo).
+TEST(GameRecord, RandomPlayoutsUndoRestoresEveryPly) {
+  std::uint64_t state = 12345;
+  auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
+  for (const Rules* rules : kAllRules) {
+    for (int round = 0; round < 20; ++round) {
+      Game game(*rules);
+      std::vector<Position> positions{game.position()};
+      std::vector<DrawState> counters{game.records().back().draw};
+      while (!game.over() && game.plies() < 300) {
+        const auto moves = game.legal_moves();
+        ASSERT_TRUE(game.play(moves[next() % moves.size()]).ok());
+        positions.push_back(game.position());
+        counters.push_back(game.records().back().draw);
+      }
+      while (game.plies() > 0) {
+        ASSERT_TRUE(game.undo());
+        positions.pop_back();
+        counters.pop_back();
+        ASSERT_EQ(game.position(), positions.back());
+        ASSERT_EQ(game.records().back().draw.quiet_king_plies, counters.back().quiet_king_plies);
+        ASSERT_FALSE(game.over() && game.ending().outcome == Outcome::ongoing);
+      }
+      EXPECT_FALSE(game.undo());
+      EXPECT_EQ(game.position(), start_position(*rules));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace doska::draughts

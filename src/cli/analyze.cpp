@@ -1,0 +1,158 @@
+// `doska analyze` and `doska bench`: the engine from the command line.
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/text.h"
+#include "engine/engine.h"
+
+namespace doska::cli {
+
+namespace {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  return 2;
+}
+
+std::vector<std::string> move_list(const Args& args) {
+  std::vector<std::string> moves;
+  if (auto text = args.value("moves"))
+    for (std::string_view m : split_words(*text)) moves.emplace_back(m);
+  return moves;
+}
+
+void print_info(const search::Info& info) {
+  const double nps = info.seconds > 0 ? static_cast<double>(info.nodes) / info.seconds : 0;
+  std::string pv;
+  for (const std::string& m : info.pv) pv += " " + m;
+  std::printf("info depth %d seldepth %d score %s nodes %llu nps %.0f time %.3f pv%s\n", info.depth,
+              info.seldepth, info.score.text().c_str(), static_cast<unsigned long long>(info.nodes),
+              nps, info.seconds, pv.c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+// Reads --depth, --time, --nodes, --threads, --level into limits.
+Result<search::Limits> limits_from(const Args& args) {
+  search::Limits limits;
+  if (auto v = args.value("depth")) {
+    auto d = parse_int(*v);
+    if (!d || *d < 1 || *d > 100) return make_error("bad depth " + quoted(*v) + ": give 1 to 100");
+    limits.depth = *d;
+  }
+  if (auto v = args.value("nodes")) {
+    auto n = parse_long(*v);
+    if (!n || *n < 1) return make_error("bad node count " + quoted(*v));
+    limits.nodes = static_cast<std::uint64_t>(*n);
+  }
+  if (auto v = args.value("time")) {
+    char* end = nullptr;
+    const double t = std::strtod(v->c_str(), &end);
+    if (v->empty() || *end != '\0' || !(t > 0) || t > 1e6)
+      return make_error("bad time " + quoted(*v) + ": give seconds, e.g. 2.5");
+    limits.move_time = t;
+  }
+  if (auto v = args.value("threads")) {
+    auto t = parse_int(*v);
+    if (!t || *t < 1 || *t > 64)
+      return make_error("bad thread count " + quoted(*v) + ": give 1 to 64");
+    limits.threads = *t;
+  }
+  if (auto v = args.value("level")) {
+    auto l = parse_int(*v);
+    if (!l || *l < 1 || *l > 10) return make_error("bad level " + quoted(*v) + ": give 1 to 10");
+    limits.level = *l;
+  }
+  if (!limits.depth && !limits.nodes && limits.move_time == 0) limits.move_time = 3;
+  return limits;
+}
+
+int run_analyze(const std::vector<std::string>& words) {
+  auto args =
+      parse_args(words, {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash"}, {});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 1) return fail("analyze needs <game>");
+  auto limits = limits_from(*args);
+  if (!limits) return fail(limits.error());
+  std::size_t hash = 64;
+  if (auto v = args->value("hash")) {
+    auto h = parse_int(*v);
+    if (!h || *h < 1 || *h > 4096)
+      return fail("bad hash size " + quoted(*v) + ": give 1 to 4096 MB");
+    hash = static_cast<std::size_t>(*h);
+  }
+  engine::Engine engine(hash);
+  std::optional<std::string> fen = args->value("fen");
+  Status status = engine.set_position(args->positional[0],
+                                      fen ? std::optional<std::string_view>(*fen) : std::nullopt,
+                                      move_list(*args));
+  if (!status) return fail(status.error());
+  const engine::BestMove best = engine.search(*limits, print_info);
+  std::printf("bestmove %s score %s\n", best.move.empty() ? "(none)" : best.move.c_str(),
+              best.score.text().c_str());
+  return 0;
+}
+
+namespace {
+
+struct BenchPosition {
+  const char* game;
+  const char* fen;  // nullptr: the start
+  int depth;
+};
+
+// A fixed set: the node total is a signature of the search; it changes only when the search does.
+constexpr BenchPosition kBench[] = {
+    {"international", nullptr, 14},
+    {"international",
+     "W:W27,28,31,32,33,34,36,37,38,39,40,41,42,43,44,45,46,47,48:B1,2,3,4,5,6,7,8,9,10,11,12,13,"
+     "14,16,17,19,21,22,23",
+     13},
+    {"international", "W:WK47,31,32,33,38:BK5,12,13,18,19", 14},
+    {"russian", nullptr, 15},
+    {"russian", "W:Wa1,c1,e1,b2,f2,h2,c3,g3,d4:Bb6,d6,f6,h6,a7,c7,g7,d8,f8", 15},
+    {"english", nullptr, 15},
+    {"english", "B:W18,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14", 15},
+    {"international-giveaway", nullptr, 13},
+    {"russian-giveaway", nullptr, 14},
+    {"english-giveaway", nullptr, 15},
+};
+
+}  // namespace
+
+int run_bench(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"threads"}, {});
+  if (!args) return fail(args.error());
+  int threads = 1;
+  if (auto v = args->value("threads")) {
+    auto t = parse_int(*v);
+    if (!t || *t < 1 || *t > 64) return fail("bad thread count " + quoted(*v));
+    threads = *t;
+  }
+  std::uint64_t total = 0;
+  double seconds = 0;
+  for (const BenchPosition& b : kBench) {
+    engine::Engine engine(16);
+    Status status = engine.set_position(
+        b.game, b.fen ? std::optional<std::string_view>(b.fen) : std::nullopt, {});
+    if (!status) return fail(std::string(b.game) + ": " + status.error());
+    search::Limits limits;
+    limits.depth = b.depth;
+    limits.threads = threads;
+    const engine::BestMove best = engine.search(limits);
+    std::printf("%-24s depth %2d nodes %10llu time %6.3f bestmove %s score %s\n", b.game, b.depth,
+                static_cast<unsigned long long>(best.nodes), best.seconds, best.move.c_str(),
+                best.score.text().c_str());
+    total += best.nodes;
+    seconds += best.seconds;
+  }
+  std::printf("nodes %llu\nnps %.0f\ntime %.3f\n", static_cast<unsigned long long>(total),
+              seconds > 0 ? static_cast<double>(total) / seconds : 0.0, seconds);
+  return 0;
+}
+
+}  // namespace doska::cli

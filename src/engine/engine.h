@@ -1,0 +1,74 @@
+// The Engine facade: one object that every front end (CLI, Hub, DXP, UCI, the server) drives.
+// Set a position of any game, then search it synchronously or in the background, with limits,
+// a level for people, info callbacks and a stop that returns within milliseconds.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "common/result.h"
+#include "engine/backend.h"
+#include "search/types.h"
+
+namespace doska::engine {
+
+struct BestMove {
+  std::string move;  // empty: no legal move
+  search::Score score;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<std::string> pv;
+};
+
+using BestCallback = std::function<void(const BestMove&)>;
+
+class Engine {
+ public:
+  explicit Engine(std::size_t hash_megabytes = 32);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  // The game id, an optional FEN (else the start) and the moves played since.
+  Status set_position(std::string_view game, std::optional<std::string_view> fen = std::nullopt,
+                      const std::vector<std::string>& moves = {});
+  const std::string& game() const { return game_; }
+  void new_game();
+  void resize_hash(std::size_t megabytes);
+
+  // Searches on the calling thread.
+  BestMove search(const search::Limits& limits, const InfoCallback& on_info = {});
+  // Searches on a background thread; on_best is called from it at the end.
+  void go(const search::Limits& limits, InfoCallback on_info, BestCallback on_best);
+  void stop();
+  void wait();
+  bool busy() const { return busy_.load(); }
+
+ private:
+  BestMove run(const search::Limits& limits, const InfoCallback& on_info);
+
+  std::string game_;
+  std::unique_ptr<Backend> backend_;
+  search::TranspositionTable tt_;
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> busy_{false};
+  std::thread worker_;
+};
+
+// Depth and margin of each level (1..10): a lower level searches less and picks at random among
+// the moves within `margin` centipawns of the best it found.
+struct LevelSetting {
+  int depth;
+  int margin;
+};
+LevelSetting level_setting(int level);
+
+}  // namespace doska::engine

@@ -1,0 +1,113 @@
+// The draughts family seen by the generic search (src/search/search.h).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "games/draughts/eval.h"
+#include "games/draughts/movegen.h"
+#include "games/draughts/notation.h"
+#include "games/draughts/variant.h"
+#include "search/types.h"
+
+namespace doska::draughts {
+
+// Zobrist keys: one per (piece kind, bit) and one for the side to move; fixed numbers.
+struct Zobrist {
+  std::array<std::array<std::uint64_t, 64>, 4>
+      piece{};  // white man, white king, black man, black king
+  std::uint64_t black_to_move = 0;
+
+  constexpr Zobrist() {
+    std::uint64_t state = 0x243f6a8885a308d3ULL;
+    auto next = [&state] {
+      state += 0x9e3779b97f4a7c15ULL;
+      std::uint64_t z = state;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      return z ^ (z >> 31);
+    };
+    for (auto& kind : piece)
+      for (auto& k : kind) k = next();
+    black_to_move = next();
+  }
+};
+inline constexpr Zobrist kZobrist{};
+
+inline int piece_kind(const Position& pos, int bit) {
+  const Bitboard m = Bitboard{1} << bit;
+  return ((pos.black & m) ? 2 : 0) + ((pos.kings & m) ? 1 : 0);
+}
+
+inline std::uint64_t compute_key(const Position& pos) {
+  std::uint64_t key = pos.side == Side::black ? kZobrist.black_to_move : 0;
+  for (Bitboard b = pos.occupied(); b; b &= b - 1) {
+    const int bit = lowest_bit(b);
+    key ^= kZobrist.piece[piece_kind(pos, bit)][bit];
+  }
+  return key;
+}
+
+struct KeyedPosition {
+  Position pos;
+  std::uint64_t key = 0;
+  Side side = Side::white;
+};
+
+template <const Rules& R>
+struct SearchTraits {
+  // A giveaway variant moves with its base game's generator.
+  using Gen = std::conditional_t<
+      same_move_rules(R, kInternational), Generator<kInternational>,
+      std::conditional_t<same_move_rules(R, kRussian), Generator<kRussian>, Generator<kEnglish>>>;
+  using Position = KeyedPosition;
+  using Move = draughts::Move;
+  using MoveList = draughts::MoveList;
+  static constexpr int kReversibleLimit = 2 * R.kings_only_moves;
+
+  static Position make(const draughts::Position& pos) { return {pos, compute_key(pos), pos.side}; }
+
+  static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
+  static void generate_noisy(const Position&, MoveList& list) { list.clear(); }
+  static bool stand_pat_allowed(const Position& p) { return !Gen::has_capture(p.pos); }
+
+  static Position after(const Position& p, const Move& m) {
+    Position next = p;
+    std::uint64_t key = p.key ^ kZobrist.black_to_move;
+    key ^= kZobrist.piece[piece_kind(p.pos, m.from)][m.from];
+    for (Bitboard c = m.captured; c; c &= c - 1) {
+      const int bit = lowest_bit(c);
+      key ^= kZobrist.piece[piece_kind(p.pos, bit)][bit];
+    }
+    play(next.pos, m);
+    key ^= kZobrist.piece[piece_kind(next.pos, m.to)][m.to];
+    next.key = key;
+    next.side = next.pos.side;
+    return next;
+  }
+  static std::uint64_t key(const Position& p) { return p.key; }
+  static search::Value evaluate(const Position& p) { return draughts::evaluate(R, p.pos); }
+  // No piece or no move: a loss, or in giveaway a win (RULINGS §1.3, §1.7).
+  static search::Value no_moves_value(const Position&) { return R.giveaway ? 1 : -1; }
+  static bool irreversible(const Position& p, const Move& m) {
+    return m.captured != 0 || !(p.pos.kings & (Bitboard{1} << m.from));
+  }
+  static std::uint32_t move_id(const Move& m) {
+    std::uint64_t h = m.captured * 0x9e3779b97f4a7c15ULL;
+    return 0x80000000u | m.from | (std::uint32_t{m.to} << 6) |
+           (static_cast<std::uint32_t>(h >> 40) << 12 & 0x7ffff000u);
+  }
+  static int history_index(const Move& m) { return (m.from & 63) * 64 + (m.to & 63); }
+  static bool is_quiet(const Position&, const Move& m) { return !m.captured && !m.promotes; }
+  static int order_noisy(const Position&, const Move& m) {
+    return count(m.captured) * 4 + (m.promotes ? 2 : 0);
+  }
+  static std::string move_text(const Position& p, const Move& m) {
+    return draughts::move_text(R, p.pos, m);
+  }
+  static int side_index(const Position& p) { return static_cast<int>(p.side); }
+};
+
+}  // namespace doska::draughts

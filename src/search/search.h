@@ -1,0 +1,486 @@
+// The one search, written once over a game's search traits and instantiated per game:
+// iterative deepening, principal-variation alpha-beta with aspiration windows, a shared
+// transposition table, quiescence, move ordering (hash move, killers, history), late-move
+// reductions, repetition and the reversible-move draw rules inside the tree, win distances, node,
+// depth and time limits, a stop that is seen within a millisecond, and Lazy SMP threads.
+//
+// A traits type T provides (all static):
+//   Position, Move, MoveList (size(), operator[])
+//   generate(pos, list)            every legal move
+//   generate_noisy(pos, list)      the moves quiescence searches when standing pat is allowed
+//   stand_pat_allowed(pos)         false when the position must be resolved (a capture is due)
+//   after(pos, move) -> Position   the position after the move, with its key
+//   key(pos) -> uint64             Zobrist key
+//   evaluate(pos) -> Value         from the side to move
+//   no_moves_value(pos) -> Value   -1 loss, 0 draw, +1 win for the side to move with no move
+//   irreversible(pos, move)        captures, man or pawn moves: repetition cannot cross them
+//   kReversibleLimit               plies of reversible moves that make a draw (0: none)
+//   move_id(move) -> uint32        nonzero fingerprint of the move in this position
+//   history_index(move) -> int     0..4095, for the history table
+//   is_quiet(pos, move)            not a capture/removal/promotion: killers, history, reductions
+//   order_noisy(pos, move) -> int  ordering among noisy moves (bigger first)
+//   move_text(pos, move) -> string
+//   side_index(pos) -> int         0 or 1, the side to move
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "search/tt.h"
+#include "search/types.h"
+
+namespace doska::search {
+
+constexpr int kMaxPly = 128;
+
+class Clock {
+ public:
+  Clock() : start_(std::chrono::steady_clock::now()) {}
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
+
+// How long to think: a soft limit checked between iterations, a hard one inside the tree.
+struct TimeBudget {
+  double soft = 0;  // 0: none
+  double hard = 0;
+
+  static TimeBudget from(const Limits& limits) {
+    TimeBudget t;
+    if (limits.move_time > 0) {
+      t.soft = t.hard = limits.move_time;
+    } else if (limits.clock > 0) {
+      const int moves = limits.moves_to_go > 0 ? limits.moves_to_go : 30;
+      const double share = limits.clock / moves + 0.8 * limits.increment;
+      t.soft = std::min(share, limits.clock * 0.4);
+      t.hard = std::min(share * 3, limits.clock * 0.6);
+    }
+    return t;
+  }
+};
+
+struct RootMove {
+  std::string text;
+  Value value = 0;
+};
+
+struct SearchResult {
+  std::string best;  // empty when there is no legal move
+  Value value = 0;
+  bool exact_draw = false;
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::vector<std::string> pv;
+};
+
+template <class T>
+class Search {
+ public:
+  using Position = typename T::Position;
+  using Move = typename T::Move;
+  using MoveList = typename T::MoveList;
+  using InfoCallback = std::function<void(const Info&)>;
+
+  // `history` holds the keys of the game's earlier positions, oldest first, back to the last
+  // irreversible move; `reversible` is the number of reversible plies played before the root.
+  Search(TranspositionTable& tt, std::atomic<bool>& stop) : tt_(tt), stop_(stop) {}
+
+  SearchResult run(const Position& root, const std::vector<std::uint64_t>& history, int reversible,
+                   const Limits& limits, const InfoCallback& on_info) {
+    const int threads = std::clamp(limits.threads, 1, 64);
+    budget_ = TimeBudget::from(limits);
+    limits_ = limits;
+    clock_ = Clock();
+    std::vector<std::unique_ptr<Worker>> workers;
+    for (int i = 0; i < threads; ++i)
+      workers.push_back(std::make_unique<Worker>(*this, i, root, history, reversible));
+    workers_ = &workers;
+    std::vector<std::thread> helpers;
+    for (int i = 1; i < threads; ++i)
+      helpers.emplace_back([&, i] { workers[i]->iterate(nullptr); });
+    workers[0]->iterate(&on_info);
+    stop_.store(true);
+    for (auto& t : helpers) t.join();
+    SearchResult result = workers[0]->result;
+    result.nodes = total_nodes();
+    workers_ = nullptr;
+    return result;
+  }
+
+  // Every root move with its value from a search of `depth` plies (for the lower levels).
+  std::vector<RootMove> score_root_moves(const Position& root,
+                                         const std::vector<std::uint64_t>& history, int reversible,
+                                         int depth) {
+    budget_ = TimeBudget{};
+    limits_ = Limits{};
+    clock_ = Clock();
+    std::vector<std::unique_ptr<Worker>> workers;
+    workers.push_back(std::make_unique<Worker>(*this, 0, root, history, reversible));
+    workers_ = &workers;
+    std::vector<RootMove> scored = workers[0]->score_all(depth);
+    workers_ = nullptr;
+    return scored;
+  }
+
+ private:
+  std::uint64_t total_nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& w : *workers_) n += w->nodes.load(std::memory_order_relaxed);
+    return n;
+  }
+
+  struct Worker {
+    Worker(Search& s, int index, const Position& root, const std::vector<std::uint64_t>& history,
+           int reversible)
+        : search(s), id(index), root_position(root), root_reversible(reversible) {
+      keys.assign(history.begin(), history.end());
+      base = static_cast<int>(keys.size());
+      keys.resize(base + kMaxPly + 2);
+      rng.seed(0x9e3779b97f4a7c15ULL * (index + 1));
+    }
+
+    Search& search;
+    int id;
+    Position root_position;
+    int root_reversible;
+    std::vector<std::uint64_t> keys;  // game history, then one key per ply of the tree
+    int base = 0;
+    std::array<int, kMaxPly + 2> reversible{};
+    std::atomic<std::uint64_t> nodes{0};
+    std::uint64_t local_nodes = 0;
+    std::array<std::array<std::uint32_t, 2>, kMaxPly + 2> killers{};
+    std::vector<int> history = std::vector<int>(2 * 4096, 0);
+    std::array<std::array<std::uint32_t, kMaxPly + 2>, kMaxPly + 2> pv_ids{};
+    std::array<int, kMaxPly + 2> pv_length{};
+    int seldepth = 0;
+    std::mt19937_64 rng;
+    SearchResult result;
+    bool aborted = false;
+
+    bool should_stop() {
+      if (search.stop_.load(std::memory_order_relaxed)) return true;
+      if ((local_nodes & 1023) != 0) return false;
+      if (id == 0) {
+        if (search.limits_.nodes && search.total_nodes() >= search.limits_.nodes) {
+          search.stop_.store(true);
+          return true;
+        }
+        if (search.budget_.hard > 0 && !search.limits_.infinite &&
+            search.clock_.seconds() >= search.budget_.hard) {
+          search.stop_.store(true);
+          return true;
+        }
+      }
+      return false;
+    }
+
+    void count_node() {
+      ++local_nodes;
+      nodes.store(local_nodes, std::memory_order_relaxed);
+    }
+
+    // Draw by repetition or by the reversible-move rule, seen from the tree.
+    bool is_draw(int ply) const {
+      const int rev = reversible[ply];
+      if (T::kReversibleLimit > 0 && rev >= T::kReversibleLimit) return true;
+      const int here = base + ply;
+      const std::uint64_t key = keys[here];
+      for (int back = 4; back <= rev && here - back >= 0; back += 2)
+        if (keys[here - back] == key) return true;
+      return false;
+    }
+
+    void order(const Position& pos, const MoveList& list, std::uint32_t tt_move, int ply,
+               std::vector<int>& indices, std::vector<int>& scores) {
+      const int n = static_cast<int>(list.size());
+      indices.resize(n);
+      scores.resize(n);
+      const int side = T::side_index(pos);
+      for (int i = 0; i < n; ++i) {
+        const Move& m = list[i];
+        indices[i] = i;
+        const std::uint32_t id = T::move_id(m);
+        int s;
+        if (id == tt_move)
+          s = 1 << 30;
+        else if (!T::is_quiet(pos, m))
+          s = (1 << 28) + T::order_noisy(pos, m);
+        else if (id == killers[ply][0])
+          s = (1 << 27);
+        else if (id == killers[ply][1])
+          s = (1 << 27) - 1;
+        else
+          s = history[side * 4096 + T::history_index(m)];
+        scores[i] = s;
+      }
+      std::stable_sort(indices.begin(), indices.end(),
+                       [&](int a, int b) { return scores[a] > scores[b]; });
+    }
+
+    Value quiescence(const Position& pos, Value alpha, Value beta, int ply) {
+      count_node();
+      if (ply > seldepth) seldepth = ply;
+      if (ply >= kMaxPly) return T::evaluate(pos);
+      MoveList list;
+      const bool stand_pat = T::stand_pat_allowed(pos);
+      Value best = -kInfinite;
+      if (stand_pat) {
+        best = T::evaluate(pos);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+        T::generate_noisy(pos, list);
+      } else {
+        T::generate(pos, list);
+        if (list.size() == 0) return terminal(pos, ply);
+      }
+      for (int i = 0; i < static_cast<int>(list.size()); ++i) {
+        const Position next = T::after(pos, list[i]);
+        const Value v = -quiescence(next, -beta, -alpha, ply + 1);
+        if (v > best) {
+          best = v;
+          if (v > alpha) alpha = v;
+          if (v >= beta) break;
+        }
+      }
+      return best;
+    }
+
+    Value terminal(const Position& pos, int ply) const {
+      const Value v = T::no_moves_value(pos);
+      if (v < 0) return -kWin + ply;
+      if (v > 0) return kWin - ply;
+      return kDraw;
+    }
+
+    Value value_to_tt(Value v, int ply) const {
+      if (v > kWinBound) return v + ply;
+      if (v < -kWinBound) return v - ply;
+      return v;
+    }
+    Value value_from_tt(Value v, int ply) const {
+      if (v > kWinBound) return v - ply;
+      if (v < -kWinBound) return v + ply;
+      return v;
+    }
+
+    Value negamax(const Position& pos, int depth, Value alpha, Value beta, int ply, bool pv_node) {
+      pv_length[ply] = ply;
+      if (ply > 0) {
+        if (is_draw(ply)) return kDraw;
+        // A win found nearer the root cannot be bettered here.
+        alpha = std::max(alpha, -kWin + ply);
+        beta = std::min(beta, kWin - ply - 1);
+        if (alpha >= beta) return alpha;
+      }
+      if (depth <= 0) return quiescence(pos, alpha, beta, ply);
+      count_node();
+      if (should_stop()) {
+        aborted = true;
+        return 0;
+      }
+      if (ply >= kMaxPly) return T::evaluate(pos);
+
+      const std::uint64_t key = keys[base + ply];
+      TTData tt;
+      std::uint32_t tt_move = 0;
+      if (search.tt_.probe(key, tt)) {
+        tt_move = tt.move;
+        const Value v = value_from_tt(tt.value, ply);
+        if (!pv_node && tt.depth >= depth &&
+            (tt.bound == Bound::exact || (tt.bound == Bound::lower && v >= beta) ||
+             (tt.bound == Bound::upper && v <= alpha)))
+          return v;
+      }
+
+      MoveList list;
+      T::generate(pos, list);
+      const int n = static_cast<int>(list.size());
+      if (n == 0) return terminal(pos, ply);
+
+      std::vector<int> indices, scores;
+      order(pos, list, tt_move, ply, indices, scores);
+
+      const Value original_alpha = alpha;
+      Value best = -kInfinite;
+      std::uint32_t best_move = 0;
+      for (int k = 0; k < n; ++k) {
+        const Move& m = list[indices[k]];
+        const Position next = T::after(pos, m);
+        keys[base + ply + 1] = T::key(next);
+        reversible[ply + 1] = T::irreversible(pos, m) ? 0 : reversible[ply] + 1;
+        const bool quiet = T::is_quiet(pos, m);
+        // A single reply is forced: look one ply further (draughts captures often are).
+        const int extension = (n == 1 && ply < 2 * depth + 8) ? 1 : 0;
+        const int new_depth = depth - 1 + extension;
+        Value v;
+        if (k == 0) {
+          v = -negamax(next, new_depth, -beta, -alpha, ply + 1, pv_node);
+        } else {
+          int reduction = 0;
+          if (depth >= 3 && quiet && k >= 3 && !pv_node) reduction = 1 + (k >= 8 && depth >= 6);
+          v = -negamax(next, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+          if (v > alpha && reduction > 0)
+            v = -negamax(next, new_depth, -alpha - 1, -alpha, ply + 1, false);
+          if (v > alpha && v < beta && pv_node)
+            v = -negamax(next, new_depth, -beta, -alpha, ply + 1, true);
+        }
+        if (aborted) return 0;
+        if (v > best) {
+          best = v;
+          best_move = T::move_id(m);
+          if (v > alpha) {
+            alpha = v;
+            pv_ids[ply][ply] = best_move;
+            for (int j = ply + 1; j < pv_length[ply + 1]; ++j) pv_ids[ply][j] = pv_ids[ply + 1][j];
+            pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
+            if (v >= beta) {
+              if (quiet) {
+                if (killers[ply][0] != best_move) {
+                  killers[ply][1] = killers[ply][0];
+                  killers[ply][0] = best_move;
+                }
+                int& h = history[T::side_index(pos) * 4096 + T::history_index(m)];
+                h += depth * depth;
+                if (h > (1 << 26)) {
+                  for (int& x : history) x /= 2;
+                }
+              }
+              break;
+            }
+          }
+        }
+      }
+      const Bound bound = best >= beta            ? Bound::lower
+                          : best > original_alpha ? Bound::exact
+                                                  : Bound::upper;
+      search.tt_.store(key, TTData{best_move, value_to_tt(best, ply), depth, bound});
+      return best;
+    }
+
+    // Texts of the principal variation, following the move ids from the root.
+    std::vector<std::string> pv_texts() const {
+      std::vector<std::string> texts;
+      Position pos = root_position;
+      for (int i = 0; i < pv_length[0]; ++i) {
+        MoveList list;
+        T::generate(pos, list);
+        bool found = false;
+        for (int k = 0; k < static_cast<int>(list.size()); ++k) {
+          if (T::move_id(list[k]) != pv_ids[0][i]) continue;
+          texts.push_back(T::move_text(pos, list[k]));
+          pos = T::after(pos, list[k]);
+          found = true;
+          break;
+        }
+        if (!found) break;
+      }
+      return texts;
+    }
+
+    void iterate(const InfoCallback* on_info) {
+      keys[base] = T::key(root_position);
+      reversible[0] = root_reversible;
+      MoveList list;
+      T::generate(root_position, list);
+      if (list.size() == 0) {
+        result.value = terminal(root_position, 0);
+        return;
+      }
+      // Fall back on the first move if even depth 1 is stopped.
+      result.best = T::move_text(root_position, list[0]);
+      const int max_depth =
+          search.limits_.depth > 0 ? std::min(search.limits_.depth, kMaxPly - 8) : kMaxPly - 8;
+      Value previous = 0;
+      for (int depth = 1 + (id % 2); depth <= max_depth; ++depth) {
+        seldepth = 0;
+        aborted = false;
+        Value window = 40, alpha = -kInfinite, beta = kInfinite;
+        if (depth >= 4 && !is_decided(previous)) {
+          alpha = previous - window;
+          beta = previous + window;
+        }
+        Value v;
+        for (;;) {
+          v = negamax(root_position, depth, alpha, beta, 0, true);
+          if (aborted) break;
+          if (v <= alpha) {
+            alpha = std::max(-kInfinite, v - window);
+            window *= 2;
+          } else if (v >= beta) {
+            beta = std::min(kInfinite, v + window);
+            window *= 2;
+          } else {
+            break;
+          }
+          if (window > 1000) alpha = -kInfinite, beta = kInfinite;
+        }
+        if (aborted) break;
+        previous = v;
+        if (id == 0) {
+          result.value = v;
+          result.depth = depth;
+          result.pv = pv_texts();
+          if (!result.pv.empty()) result.best = result.pv.front();
+          if (on_info && *on_info) {
+            Info info;
+            info.depth = depth;
+            info.seldepth = seldepth;
+            info.score = Score::from_value(v);
+            info.nodes = search.total_nodes();
+            info.seconds = search.clock_.seconds();
+            info.pv = result.pv;
+            (*on_info)(info);
+          }
+          if (is_decided(v) && depth > kWin - std::abs(v) + 2) break;  // the end is in sight
+          if (search.budget_.soft > 0 && !search.limits_.infinite &&
+              search.clock_.seconds() >= search.budget_.soft * 0.6)
+            break;
+          if (search.limits_.nodes && search.total_nodes() >= search.limits_.nodes) break;
+        }
+        if (search.stop_.load()) break;
+      }
+      if (id == 0) search.stop_.store(true);
+    }
+
+    std::vector<RootMove> score_all(int depth) {
+      keys[base] = T::key(root_position);
+      reversible[0] = root_reversible;
+      MoveList list;
+      T::generate(root_position, list);
+      std::vector<RootMove> scored;
+      for (int k = 0; k < static_cast<int>(list.size()); ++k) {
+        const Move& m = list[k];
+        const Position next = T::after(root_position, m);
+        keys[base + 1] = T::key(next);
+        reversible[1] = T::irreversible(root_position, m) ? 0 : reversible[0] + 1;
+        Value v = 0;
+        for (int d = 1; d <= std::max(1, depth); ++d)
+          v = -negamax(next, d - 1, -kInfinite, kInfinite, 1, true);
+        scored.push_back(RootMove{T::move_text(root_position, m), v});
+      }
+      return scored;
+    }
+  };
+
+  TranspositionTable& tt_;
+  std::atomic<bool>& stop_;
+  Limits limits_;
+  TimeBudget budget_;
+  Clock clock_;
+  std::vector<std::unique_ptr<Worker>>* workers_ = nullptr;
+};
+
+}  // namespace doska::search

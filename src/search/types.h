@@ -1,0 +1,54 @@
+// Game-independent search vocabulary: scores, limits, and what a search reports.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace doska::search {
+
+// Scores are from the side to move. 100 = one man or one pawn. A decided game is kWin minus the
+// number of plies to its end (or its negative).
+using Value = int;
+constexpr Value kInfinite = 32000;
+constexpr Value kWin = 31000;
+constexpr Value kWinBound = kWin - 1000;  // above: a win in at most 1000 plies
+constexpr Value kDraw = 0;
+
+constexpr bool is_decided(Value v) {
+  return v > kWinBound || v < -kWinBound;
+}
+
+struct Score {
+  enum class Kind { cp, win, loss, draw };
+  Kind kind = Kind::cp;
+  int value = 0;  // centipawns, or plies to the end
+
+  static Score from_value(Value v, bool exact_draw = false);
+  std::string text() const;  // "cp 35", "win 7", "loss 4", "draw"
+};
+
+struct Limits {
+  int depth = 0;            // 0: no limit
+  std::uint64_t nodes = 0;  // 0: no limit
+  double move_time = 0;     // seconds for this move; 0: none
+  // Clock: the mover's remaining time and increment (seconds); 0: no clock.
+  double clock = 0;
+  double increment = 0;
+  int moves_to_go = 0;
+  int threads = 1;
+  int level = 10;          // 1..10; below 10 the engine plays weaker on purpose
+  std::uint64_t seed = 0;  // randomness of the lower levels
+  bool infinite = false;   // until stopped
+};
+
+struct Info {
+  int depth = 0;
+  int seldepth = 0;
+  Score score;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::vector<std::string> pv;
+};
+
+}  // namespace doska::search

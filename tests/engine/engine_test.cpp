@@ -1,0 +1,152 @@
+// The Engine facade over the generic search: legal best moves for every game, win distances,
+// the lower levels, threads, limits and a prompt stop.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
+#include "engine/engine.h"
+#include "games/session.h"
+
+namespace doska::engine {
+namespace {
+
+bool is_legal(const std::string& game, const std::optional<std::string>& fen,
+              const std::string& move) {
+  auto session = new_session(game, fen ? std::optional<std::string_view>(*fen) : std::nullopt);
+  if (!session) return false;
+  return (*session)->play(move).ok();
+}
+
+TEST(Engine, EveryGameGetsALegalMove) {
+  for (const GameInfo& info : all_games()) {
+    Engine engine(4);
+    ASSERT_TRUE(engine.set_position(info.id).ok()) << info.id;
+    search::Limits limits;
+    limits.depth = 6;
+    const BestMove best = engine.search(limits);
+    EXPECT_TRUE(is_legal(std::string(info.id), std::nullopt, best.move))
+        << info.id << " " << best.move;
+    EXPECT_GT(best.nodes, 0u);
+  }
+}
+
+TEST(Engine, WinByTakingTheLastPiece) {
+  Engine engine(4);
+  ASSERT_TRUE(engine.set_position("international", "W:W28:B23").ok());
+  search::Limits limits;
+  limits.depth = 4;
+  const BestMove best = engine.search(limits);
+  EXPECT_EQ(best.move, "28x19");
+  EXPECT_EQ(best.score.text(), "win 1");
+}
+
+TEST(Engine, GiveawayInvertsTheResult) {
+  Engine engine(4);
+  ASSERT_TRUE(engine.set_position("international-giveaway", "W:W28:B23").ok());
+  search::Limits limits;
+  limits.depth = 4;
+  EXPECT_EQ(engine.search(limits).score.text(), "loss 1");
+}
+
+TEST(Engine, TwoKingsBeatOneInEnglish) {
+  // Short kings: two kings corner and take a lone king; the search sees the win.
+  Engine engine(8);
+  ASSERT_TRUE(engine.set_position("english", "W:WK14,K18:BK1").ok());
+  search::Limits limits;
+  limits.depth = 20;
+  const BestMove best = engine.search(limits);
+  EXPECT_EQ(best.score.kind, search::Score::Kind::win) << best.score.text();
+}
+
+TEST(Engine, NoMoveMeansTheGameIsOver) {
+  Engine engine(4);
+  ASSERT_TRUE(engine.set_position("international", "W:W46:B37,41").ok());
+  const BestMove best = engine.search(search::Limits{.depth = 3});
+  EXPECT_TRUE(best.move.empty());
+  EXPECT_EQ(best.score.kind, search::Score::Kind::loss);
+}
+
+TEST(Engine, BadPositionsAreErrors) {
+  Engine engine(4);
+  EXPECT_FALSE(engine.set_position("checkers").ok());
+  EXPECT_FALSE(engine.set_position("international", "X:W1").ok());
+  EXPECT_FALSE(engine.set_position("international", std::nullopt, {"32-28", "32-28"}).ok());
+}
+
+TEST(Engine, LowerLevelsPlayLegalMovesReproducibly) {
+  for (int level = 1; level <= 9; ++level) {
+    Engine engine(4);
+    ASSERT_TRUE(engine.set_position("russian", std::nullopt, {"c3-d4", "f6-g5"}).ok());
+    search::Limits limits;
+    limits.level = level;
+    limits.seed = 42;
+    const BestMove a = engine.search(limits);
+    const BestMove b = engine.search(limits);
+    EXPECT_EQ(a.move, b.move) << "level " << level;
+    Engine other(4);
+    ASSERT_TRUE(other.set_position("russian").ok());
+    auto session = new_session("russian");
+    ASSERT_TRUE((*session)->play("c3-d4").ok());
+    ASSERT_TRUE((*session)->play("f6-g5").ok());
+    EXPECT_TRUE((*session)->play(a.move).ok()) << level << " " << a.move;
+  }
+}
+
+TEST(Engine, TwoThreadsAgreeOnLegality) {
+  Engine engine(8);
+  ASSERT_TRUE(engine.set_position("international").ok());
+  search::Limits limits;
+  limits.depth = 9;
+  limits.threads = 2;
+  const BestMove best = engine.search(limits);
+  EXPECT_TRUE(is_legal("international", std::nullopt, best.move)) << best.move;
+}
+
+TEST(Engine, NodeLimitIsKept) {
+  Engine engine(4);
+  ASSERT_TRUE(engine.set_position("international").ok());
+  search::Limits limits;
+  limits.nodes = 20000;
+  const BestMove best = engine.search(limits);
+  EXPECT_LE(best.nodes, 20000u + 4096u);
+  EXPECT_FALSE(best.move.empty());
+}
+
+TEST(Engine, StopEndsAnInfiniteSearch) {
+  Engine engine(8);
+  ASSERT_TRUE(engine.set_position("international").ok());
+  search::Limits limits;
+  limits.infinite = true;
+  std::atomic<bool> done{false};
+  BestMove result;
+  engine.go(limits, {}, [&](const BestMove& best) {
+    result = best;
+    done.store(true);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(done.load());
+  engine.stop();
+  engine.wait();
+  EXPECT_TRUE(done.load());
+  EXPECT_TRUE(is_legal("international", std::nullopt, result.move)) << result.move;
+}
+
+TEST(Engine, InfoLinesGrowInDepth) {
+  Engine engine(4);
+  ASSERT_TRUE(engine.set_position("english").ok());
+  std::vector<int> depths;
+  search::Limits limits;
+  limits.depth = 7;
+  engine.search(limits, [&](const search::Info& info) {
+    depths.push_back(info.depth);
+    EXPECT_FALSE(info.pv.empty());
+  });
+  ASSERT_FALSE(depths.empty());
+  EXPECT_TRUE(std::is_sorted(depths.begin(), depths.end()));
+  EXPECT_EQ(depths.back(), 7);
+}
+
+}  // namespace
+}  // namespace doska::engine
