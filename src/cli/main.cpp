@@ -45,7 +45,9 @@ Usage:
   doska help
 
 Games: international, russian, english, international-giveaway, russian-giveaway,
-english-giveaway, wolf-sheep. Bad input gives exit status 2 and a line "error: ..." on stderr.
+english-giveaway, wolf-sheep, mill, mill-mixed, mill-ceylon, chess100 (moves in long algebraic
+e2e4 or SAN e4; `doska moves` lists the moves that do not leave the own king attacked, see
+docs/chess100.md). Bad input gives exit status 2 and a line "error: ..." on stderr.
 )";
 
 int fail(const std::string& message) {

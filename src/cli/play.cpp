@@ -13,9 +13,10 @@ namespace doska::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Type a move in the game's notation (e.g. 32-28, 28x19, c3-d4, c3:e5),
-or one of: moves, undo, draw (offer a draw), accept (accept the offer), resign, flip,
-fen, pdn, help, quit. With huffing: huff <square>.
+    R"(Type a move in the game's notation (e.g. 32-28, 28x19, c3-d4, c3:e5; for chess100
+e2e4 or e4, O-O, e2:Bd1, Ke10@c2), or one of: moves, undo, draw (offer a draw), accept (accept
+the offer), resign, flip, fen, pdn (the game record: PDN, or PGN for chess100), help, quit.
+With huffing: huff <square>.
 )";
 
 const char* player_name(Player p) {

@@ -4,6 +4,9 @@
 #include "common/text.h"
 #include "engine/backend.h"
 #include "engine/wolf_sheep_backend.h"
+#include "games/chess100/game.h"
+#include "games/chess100/notation.h"
+#include "games/chess100/search_traits.h"
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/search_traits.h"
@@ -56,6 +59,43 @@ std::unique_ptr<Backend> draughts_backend() {
   return std::make_unique<SearchBackend<draughts::SearchTraits<R>>>(&draughts_root<R>);
 }
 
+// The root of a game of 100-square chess: the record replays the moves under every rule; the
+// history holds the keys since the last capture or pawn move.
+Result<SearchRoot<chess100::SearchTraits>> chess100_root(std::optional<std::string_view> fen,
+                                                         const std::vector<std::string>& moves) {
+  chess100::Position start = chess100::start_position();
+  if (fen) {
+    auto parsed = chess100::parse_fen(*fen);
+    if (!parsed) return make_error(parsed.error());
+    start = *parsed;
+  }
+  chess100::Game game(start);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto played = game.play_text(moves[i]);
+    if (!played)
+      return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
+  }
+  SearchRoot<chess100::SearchTraits> root;
+  root.position = chess100::SearchTraits::make(game.position());
+  const auto& records = game.records();
+  root.reversible = std::min(game.position().halfmove, static_cast<int>(records.size()) - 1);
+  const int first = static_cast<int>(records.size()) - 1 - root.reversible;
+  for (int i = std::max(0, first); i + 1 < static_cast<int>(records.size()); ++i)
+    root.history.push_back(records[i].position.key());
+  if (game.over()) {
+    const auto outcome = game.ending().outcome;
+    const bool white_to_move = game.position().side == chess100::Color::white;
+    using Kind = search::Score::Kind;
+    if (outcome == chess100::Outcome::draw)
+      root.over = search::Score{Kind::draw, 0};
+    else if ((outcome == chess100::Outcome::white_wins) == white_to_move)
+      root.over = search::Score{Kind::win, 0};
+    else
+      root.over = search::Score{Kind::loss, 0};
+  }
+  return root;
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Backend>> make_backend(std::string_view game) {
@@ -67,6 +107,9 @@ Result<std::unique_ptr<Backend>> make_backend(std::string_view game) {
   if (game == kRussianGiveaway.id) return draughts_backend<kRussianGiveaway>();
   if (game == kEnglishGiveaway.id) return draughts_backend<kEnglishGiveaway>();
   if (game == "wolf-sheep") return wolf_sheep_backend();
+  if (game == chess100::kId)
+    return std::unique_ptr<Backend>(
+        std::make_unique<SearchBackend<chess100::SearchTraits>>(&chess100_root));
   return make_error("no engine for game " + quoted(game));
 }
 

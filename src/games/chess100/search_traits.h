@@ -1,0 +1,108 @@
+// 100-square chess seen by the generic search (src/search/search.h): the safe moves, the key kept
+// by make_move, a material evaluation, and the moves that end the game at once (king capture,
+// castling across an attacked square) as terminal positions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "games/chess100/movegen.h"
+#include "games/chess100/notation.h"
+#include "games/chess100/position.h"
+#include "search/types.h"
+
+namespace doska::chess100 {
+
+// Material in hundredths of a pawn, by PieceType. The general and jester are short pieces that
+// become a rook and a bishop on the e-file (RULINGS §4.2): valued between, with a bonus there.
+inline constexpr std::array<int, kPieceTypes> kPieceValue = {0,   100, 300, 320, 500,
+                                                             950, 420, 260, 0};
+inline constexpr int kRoyalFileBonus = 30;  // a general or jester standing on the e-file
+
+inline search::Value evaluate(const Position& pos) {
+  int score = 0;
+  for (int s = 0; s < kSquares; ++s) {
+    const Piece p = pos.board[s];
+    if (!p) continue;
+    const PieceType t = type_of(p);
+    int v = kPieceValue[t];
+    if ((t == general || t == jester) && file_of(s) == kRoyalFile) v += kRoyalFileBonus;
+    if (t == pawn)
+      v += 3 * (color_of(p) == Color::white ? rank_of(s) - 1 : kRanks - 2 - rank_of(s));
+    score += color_of(p) == pos.side ? v : -v;
+  }
+  return score;
+}
+
+struct SearchPosition {
+  Position pos;
+  // The game ended with the move that led here: +1 the side to move won (the opponent castled
+  // across an attacked square), -1 it lost (its king was captured), 0 not ended.
+  int decided = 0;
+};
+
+struct SearchTraits {
+  using Position = SearchPosition;
+  using Move = chess100::Move;
+  using MoveList = chess100::MoveList;
+  static constexpr int kReversibleLimit = 100;  // the 50-move rule (RULINGS §4.4)
+
+  static Position make(const chess100::Position& pos) { return {pos, 0}; }
+
+  static void generate(const Position& p, MoveList& list) {
+    if (p.decided || p.pos.king(p.pos.side) < 0) return;
+    generate_safe_moves(p.pos, list);
+  }
+  static void generate_noisy(const Position& p, MoveList& list) {
+    MoveList all;
+    generate(p, all);
+    for (const Move& m : all)
+      if (!is_quiet(p, m)) list.push(m);
+  }
+  static bool stand_pat_allowed(const Position& p) { return !p.decided && !in_check(p.pos); }
+
+  static Position after(const Position& p, const Move& m) {
+    Position next = p;
+    const bool ends = move_ends_game(p.pos, m);
+    const bool king_taken = ends && m.kind == MoveKind::normal;
+    Undo undo;
+    make_move(next.pos, m, undo);
+    next.decided = ends ? (king_taken ? -1 : 1) : 0;
+    return next;
+  }
+  static std::uint64_t key(const Position& p) {
+    return p.pos.key() ^ static_cast<std::uint64_t>(p.decided & 3);
+  }
+  static search::Value evaluate(const Position& p) { return chess100::evaluate(p.pos); }
+  // Checkmate loses, stalemate draws (RULINGS §4.4); a decided position as decided.
+  static search::Value no_moves_value(const Position& p) {
+    if (p.decided) return p.decided;
+    if (p.pos.king(p.pos.side) < 0) return -1;
+    return in_check(p.pos) ? -1 : 0;
+  }
+  static bool irreversible(const Position& p, const Move& m) {
+    return type_of(p.pos.at(m.from)) == pawn || m.kind != MoveKind::normal || p.pos.at(m.to) ||
+           m.extra >= 0;
+  }
+  static std::uint32_t move_id(const Move& m) {
+    return 0x80000000u | static_cast<std::uint32_t>(m.from) |
+           static_cast<std::uint32_t>(m.to) << 7 | static_cast<std::uint32_t>(m.kind) << 14 |
+           static_cast<std::uint32_t>(m.promotion) << 17 |
+           static_cast<std::uint32_t>(m.extra + 1) << 21;
+  }
+  static int history_index(const Move& m) { return (m.from % 64) * 64 + m.to % 64; }
+  static bool is_quiet(const Position& p, const Move& m) {
+    return m.kind != MoveKind::en_passant && !m.promotion &&
+           !(m.kind == MoveKind::normal && p.pos.at(m.to));
+  }
+  static int order_noisy(const Position& p, const Move& m) {
+    const int victim =
+        m.kind == MoveKind::en_passant ? kPieceValue[pawn] : kPieceValue[type_of(p.pos.at(m.to))];
+    return victim * 8 + kPieceValue[m.promotion] - kPieceValue[type_of(p.pos.at(m.from))] / 100;
+  }
+  static std::string move_text(const Position&, const Move& m) { return chess100::move_text(m); }
+  static int side_index(const Position& p) { return static_cast<int>(p.pos.side); }
+};
+
+}  // namespace doska::chess100

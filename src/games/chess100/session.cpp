@@ -1,0 +1,170 @@
+#include "games/chess100/session.h"
+
+#include <algorithm>
+
+#include "common/text.h"
+#include "games/chess100/game.h"
+#include "games/chess100/notation.h"
+#include "games/chess100/pgn.h"
+
+namespace doska::chess100 {
+
+namespace {
+
+Player player_of(Color c) {
+  return c == Color::white ? Player::white : Player::black;
+}
+Color color_of_player(Player p) {
+  return p == Player::white ? Color::white : Color::black;
+}
+
+class Chess100Session final : public GameSession {
+ public:
+  Chess100Session(const GameInfo& info, const Position& start, const SessionOptions& options)
+      : info_(info), game_(start, GameOptions{options.draw_rules}) {}
+
+  const GameInfo& info() const override { return info_; }
+  std::string fen() const override { return to_fen(game_.position()); }
+  std::string start_fen() const override { return to_fen(game_.start()); }
+  Player to_move() const override { return player_of(game_.position().side); }
+
+  std::vector<std::string> legal_moves() const override {
+    std::vector<std::string> texts;
+    for (const Move& m : game_.safe_moves()) texts.push_back(move_text(m));
+    std::sort(texts.begin(), texts.end());
+    return texts;
+  }
+  std::vector<std::string> legal_moves_full() const override {
+    std::vector<std::string> texts;
+    for (const Move& m : game_.safe_moves()) texts.push_back(san(game_.position(), m));
+    std::sort(texts.begin(), texts.end());
+    return texts;
+  }
+  Status play(std::string_view move) override {
+    auto played = game_.play_text(move);
+    if (!played) return make_error(played.error());
+    return Ok{};
+  }
+  bool undo() override { return game_.undo(); }
+  std::vector<std::string> moves_played() const override {
+    std::vector<std::string> texts;
+    for (std::size_t i = 1; i < game_.records().size(); ++i)
+      texts.push_back(game_.records()[i].text);
+    return texts;
+  }
+  GameEnd end() const override {
+    const Ending& e = game_.ending();
+    doska::Outcome outcome = doska::Outcome::ongoing;
+    switch (e.outcome) {
+      case Outcome::ongoing:
+        outcome = doska::Outcome::ongoing;
+        break;
+      case Outcome::white_wins:
+        outcome = doska::Outcome::white_wins;
+        break;
+      case Outcome::black_wins:
+        outcome = doska::Outcome::black_wins;
+        break;
+      case Outcome::draw:
+        outcome = doska::Outcome::draw;
+        break;
+    }
+    return GameEnd{outcome, e.article, e.reason};
+  }
+  std::string result_text() const override { return chess100::result_text(game_.ending().outcome); }
+  Status resign(Player player) override { return game_.resign(color_of_player(player)); }
+  Status offer_draw(Player player) override { return game_.offer_draw(color_of_player(player)); }
+  Status accept_draw(Player player) override { return game_.accept_draw(color_of_player(player)); }
+  std::optional<Player> draw_offer() const override {
+    if (auto side = game_.draw_offer()) return player_of(*side);
+    return std::nullopt;
+  }
+
+  std::uint64_t perft(int depth) const override { return chess100::perft(game_.position(), depth); }
+  std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const override {
+    std::vector<std::pair<std::string, std::uint64_t>> rows;
+    const Position& pos = game_.position();
+    MoveList safe;
+    generate_safe_moves(pos, safe);
+    for (const Move& m : safe) {
+      std::uint64_t nodes = 1;
+      if (depth > 1 && !move_ends_game(pos, m)) {
+        Position next = pos;
+        Undo undo;
+        make_move(next, m, undo);
+        nodes = chess100::perft(next, depth - 1);
+      } else if (depth > 1) {
+        nodes = 0;
+      }
+      rows.emplace_back(move_text(m), nodes);
+    }
+    std::sort(rows.begin(), rows.end());
+    return rows;
+  }
+
+  // Files a..j and ranks 1..10; the royal file e is marked below the board (RULINGS §4.1).
+  std::string diagram(bool flipped) const override {
+    const Position& pos = game_.position();
+    std::string out;
+    for (int i = 0; i < kRanks; ++i) {
+      const int rank = flipped ? i : kRanks - 1 - i;
+      const std::string label = std::to_string(rank + 1);
+      out.append(3 - label.size(), ' ').append(label).append(" ");
+      for (int j = 0; j < kFiles; ++j) {
+        const int file = flipped ? kFiles - 1 - j : j;
+        const Piece p = pos.at(square_of(file, rank));
+        char c = '.';
+        if (p) {
+          c = piece_letter(type_of(p));
+          if (color_of(p) == Color::black) c = static_cast<char>(c + 32);
+        }
+        const bool royal = file == kRoyalFile;
+        out += royal ? '|' : ' ';
+        out += c;
+        out += royal ? '|' : ' ';
+      }
+      out += '\n';
+    }
+    out += "    ";
+    for (int j = 0; j < kFiles; ++j) {
+      const int file = flipped ? kFiles - 1 - j : j;
+      out += ' ';
+      out += static_cast<char>('a' + file);
+      out += ' ';
+    }
+    out += "\n    ";
+    for (int j = 0; j < kFiles; ++j) {
+      const int file = flipped ? kFiles - 1 - j : j;
+      out += file == kRoyalFile ? " ^ " : "   ";
+    }
+    out += "  the royal file\n";
+    return out;
+  }
+
+  std::string record(const std::vector<std::pair<std::string, std::string>>& tags) const override {
+    return write_pgn(game_, tags);
+  }
+
+  std::vector<std::string> status_lines() const override { return game_.status_lines(); }
+
+ private:
+  const GameInfo& info_;
+  Game game_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<GameSession>> new_chess100_session(const GameInfo& info,
+                                                          std::optional<std::string_view> fen,
+                                                          const SessionOptions& options) {
+  if (options.huffing) return make_error("huffing is an option of english checkers only");
+  Position start = start_position();
+  if (fen) {
+    auto parsed = parse_fen(*fen);
+    if (!parsed) return make_error(parsed.error());
+    start = *parsed;
+  }
+  return std::unique_ptr<GameSession>(new Chess100Session(info, start, options));
+}
+
+}  // namespace doska::chess100
