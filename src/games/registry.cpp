@@ -2,6 +2,8 @@
 
 #include "games/draughts/rules.h"
 #include "games/draughts/session.h"
+#include "games/mill/rules.h"
+#include "games/mill/session.h"
 #include "games/session.h"
 
 namespace doska {
@@ -11,6 +13,7 @@ const std::vector<GameInfo>& all_games() {
     std::vector<GameInfo> list;
     for (const auto* rules : draughts::kAllRules)
       list.push_back({rules->id, rules->name, "draughts"});
+    for (const auto* rules : mill::kAllRules) list.push_back({rules->id, rules->name, "mill"});
     return list;
   }();
   return games;
@@ -32,6 +35,7 @@ Result<std::unique_ptr<GameSession>> new_session(std::string_view id,
     return make_error("unknown game '" + std::string(id) + "' (known: " + known + ")");
   }
   if (info->family == "draughts") return draughts::new_draughts_session(*info, fen, options);
+  if (info->family == "mill") return mill::new_mill_session(*info, fen, options);
   return make_error("game '" + std::string(id) + "' is not available");
 }
 
