@@ -36,7 +36,7 @@ Usage:
   doska help
 
 Games: international, russian, english, international-giveaway, russian-giveaway,
-english-giveaway. Bad input gives exit status 2 and a line "error: ..." on stderr.
+english-giveaway, mill, mill-mixed, mill-ceylon. Bad input gives exit status 2 and a line "error: ..." on stderr.
 )";
 
 int fail(const std::string& message) {

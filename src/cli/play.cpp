@@ -13,9 +13,10 @@ namespace doska::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Type a move in the game's notation (e.g. 32-28, 28x19, c3-d4, c3:e5),
-or one of: moves, undo, draw (offer a draw), accept (accept the offer), resign, flip,
-fen, pdn, help, quit. With huffing: huff <square>.
+    R"(Type a move in the game's notation (draughts: 32-28, 28x19, c3-d4, c3:e5; mill: d6, a1-a4,
+and a removal after x: d6xd5, a1-a4xd5), or one of: moves, undo, draw (offer a draw),
+accept (accept the offer), resign, flip, fen, pdn (the game record), help, quit.
+With huffing: huff <square>.
 )";
 
 const char* player_name(Player p) {
@@ -142,7 +143,7 @@ int run_play(const std::vector<std::string>& words) {
       std::printf("%s\n", game.fen().c_str());
       continue;
     }
-    if (word == "pdn") {
+    if (word == "pdn" || word == "record") {
       std::printf("%s", game.record({}).c_str());
       continue;
     }

@@ -158,7 +158,7 @@ std::vector<std::string> Game::status_lines() const {
     lines.push_back(side_name(pos.side) + " closed a mill and plays again");
   if (!options_.draw_rules) return lines;
   const int white = now.turns_without_removal[0], black = now.turns_without_removal[1];
-  if (white > 0 || black > 0)
+  if (std::max(white, black) >= 10)  // shown once it starts to matter
     lines.push_back("without a removal: White " + std::to_string(white) + ", Black " +
                     std::to_string(black) + " of " + std::to_string(rules_->moves_without_removal) +
                     " moves");
