@@ -1,0 +1,101 @@
+# Build, test and tooling entry points. `make test` is what CI runs (.ci/run).
+#
+#   make deps         install missing Debian packages (scripts/debian-packages.txt)
+#   make build        Release build in build/release
+#   make play         build, then play international draughts in the terminal
+#   make test         Release tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#   make test-deep    the long tests (ctest label "deep") in the Release build
+#   make bench        Google Benchmark programs in the Release build
+#   make format       clang-format -i; make format-check only reports
+#   make clean        remove build/release, build/asan and build/fuzz
+#
+# Variables: JOBS (parallel jobs, default: the number of cores), FUZZ_SECONDS (per fuzz target,
+# default 20), BENCH_ARGS (passed to the benchmark program).
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DELETE_ON_ERROR:
+# Steps run in the order written even under make -j; each build is parallel by itself.
+.NOTPARALLEL:
+
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+FUZZ_SECONDS ?= 20
+BENCH_ARGS ?=
+
+RELEASE_DIR := build/release
+ASAN_DIR := build/asan
+FUZZ_DIR := build/fuzz
+
+# The sanitizer and fuzz builds keep assertions on: -O2 -g without -DNDEBUG.
+CHECK_FLAGS := -O2 -g
+
+FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/fuzz_*.cpp))))
+FORMAT_FILES = $(shell find src tests fuzz bench -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
+
+.PHONY: all deps build play test test-release test-asan test-fuzz test-deep bench format \
+	format-check clean
+
+all: build
+
+deps:
+	bash scripts/install-deps.sh
+
+build: deps
+	cmake -S . -B $(RELEASE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	cmake --build $(RELEASE_DIR) -j $(JOBS)
+
+play: deps build
+	./$(RELEASE_DIR)/doska play international
+
+test: deps test-release test-asan test-fuzz
+
+test-release: build
+	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
+
+test-asan: deps
+	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_SANITIZE=ON
+	cmake --build $(ASAN_DIR) -j $(JOBS)
+	UBSAN_OPTIONS=print_stacktrace=1 \
+		ctest --test-dir $(ASAN_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
+
+# Each fuzz target runs FUZZ_SECONDS on a scratch copy of its seed corpus (fuzz/corpus/<target>/),
+# so the seeds in the repository stay as they are. Crash inputs land in build/fuzz/artifacts/.
+# A fuzzer still running long after its time is killed: after an out-of-memory report the
+# sanitizer runtime has been seen to hang instead of exiting.
+FUZZ_KILL_SECONDS = $(shell echo $$(( $(FUZZ_SECONDS) * 2 + 120 )))
+test-fuzz: deps
+	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_FUZZ=ON
+	cmake --build $(FUZZ_DIR) -j $(JOBS)
+	mkdir -p $(FUZZ_DIR)/artifacts
+	@for target in $(FUZZ_TARGETS); do \
+		work=$(FUZZ_DIR)/corpus-work/$$target; log=$(FUZZ_DIR)/$$target.log; \
+		rm -rf "$$work"; mkdir -p "$$work"; \
+		if [[ -d fuzz/corpus/$$target ]]; then cp -r fuzz/corpus/$$target/. "$$work"/; fi; \
+		echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
+		if ! UBSAN_OPTIONS=print_stacktrace=1 timeout -k 10 $(FUZZ_KILL_SECONDS) \
+			./$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -timeout=60 -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- "$$work" >"$$log" 2>&1; then \
+			tail -n 200 "$$log"; \
+			echo "fuzz: $$target failed; full log $$log, input in $(FUZZ_DIR)/artifacts/"; \
+			exit 1; \
+		fi; \
+		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$$log" || true; \
+	done
+	@echo "fuzz: $(words $(FUZZ_TARGETS)) passed, 0 failed"
+
+test-deep: build
+	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=ignore -j $(JOBS) -L deep
+
+bench: deps build
+	./$(RELEASE_DIR)/doska_bench $(BENCH_ARGS)
+
+format:
+	clang-format -i $(FORMAT_FILES)
+
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
+
+clean:
+	rm -rf $(RELEASE_DIR) $(ASAN_DIR) $(FUZZ_DIR)
