@@ -246,8 +246,7 @@ Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_vie
     if (!(pos.of(us) & bit(from)))
       return make_error("there is no " + colour_word(us) + " piece on " + name(from));
     if (pos.occupied() & bit(w.to)) return make_error(name(w.to) + " is occupied");
-    const bool flies = pos.in_hand(us) == 0 && pos.on_board(us) <= rules.flying_at;
-    if (!flies && !(board.adjacent[from] & bit(w.to)))
+    if (!may_fly(rules, pos) && !(board.adjacent[from] & bit(w.to)))
       return make_error(name(from) + " and " + name(w.to) + " are not adjacent (a piece flies " +
                         "only when its side has " + std::to_string(rules.flying_at) +
                         " pieces on the board and none in hand)");

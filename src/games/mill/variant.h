@@ -42,6 +42,9 @@ inline std::uint64_t perft(const Rules& rules, const Position& pos, int depth) {
 inline bool over_by_material(const Rules& rules, const Position& pos) {
   return with_rules(rules, [&]<const Rules & R>() { return Generator<R>::over_by_material(pos); });
 }
+inline bool may_fly(const Rules& rules, const Position& pos) {
+  return with_rules(rules, [&]<const Rules & R>() { return Generator<R>::may_fly(pos); });
+}
 inline Bitboard removable(const Rules& rules, const Position& pos) {
   return with_rules(rules, [&]<const Rules & R>() { return Generator<R>::removable(pos); });
 }
