@@ -226,7 +226,7 @@ Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_vie
   if (over_by_material(rules, pos)) {
     const Side loser = pos.total(us) <= rules.losing_count ? us : them;
     return make_error("the game is over: " + side_word(loser) + " has only " +
-                      std::to_string(pos.total(loser)) + " pieces");
+                      std::to_string(pos.total(loser)) + " pieces left");
   }
   const std::string turn =
       (w.from ? name(*w.from) + "-" : std::string()) + name(w.to);  // without the removal

@@ -129,7 +129,7 @@ TEST(MillMoveText, ErrorsNameTheProblem) {
   EXPECT_EQ(move_error(kMillCeylon, "W:Wa1,d1:Bd6,f6:H5,5", "g1xd6"),
             "in Ceylon mill a mill closed by a placement removes nothing: White plays again");
   EXPECT_EQ(move_error(kMill, "W:Wa1,d1,g1:Bd6,f6:H0,0", "a1-a4"),
-            "the game is over: Black has only 2 pieces");
+            "the game is over: Black has only 2 pieces left");
 }
 
 // Every legal move's text reads back as that move, in every variant, from a few positions.
