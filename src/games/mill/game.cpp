@@ -64,7 +64,7 @@ void Game::adjudicate() {
   const Position& pos = now.position;
   // Reduced to two pieces, on the board and in hand: lost at once, in any phase (004; §3.2).
   for (Side s : {pos.side, opposite(pos.side)}) {
-    if (pos.total(s) <= rules_->losing_count) {
+    if (lost_by_material(*rules_, pos, s)) {
       ending_ = {win_for(opposite(s)), kLossArticle,
                  side_name(s) + " has only " + std::to_string(pos.total(s)) + " pieces left"};
       return;

@@ -69,10 +69,6 @@ class Generator {
   static bool may_fly(const Position& pos) {
     return pos.in_hand(pos.side) == 0 && pos.on_board(pos.side) <= R.flying_at;
   }
-  // Where a piece on `from` may go.
-  static Bitboard targets(const Position& pos, int from) {
-    return may_fly(pos) ? pos.empty() : B.adjacent[from] & pos.empty();
-  }
 
   // Every legal move (RULINGS §3.2-3.4); each removal choice is a move of its own.
   static void generate(const Position& pos, MoveList& list) {

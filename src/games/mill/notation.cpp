@@ -224,7 +224,7 @@ Result<Move> parse_move(const Rules& rules, const Position& pos, std::string_vie
   const Side us = pos.side, them = opposite(us);
   const Board& board = *rules.board;
   if (over_by_material(rules, pos)) {
-    const Side loser = pos.total(us) <= rules.losing_count ? us : them;
+    const Side loser = lost_by_material(rules, pos, us) ? us : them;
     return make_error("the game is over: " + side_word(loser) + " has only " +
                       std::to_string(pos.total(loser)) + " pieces left");
   }

@@ -39,6 +39,10 @@ inline std::uint64_t count_moves(const Rules& rules, const Position& pos) {
 inline std::uint64_t perft(const Rules& rules, const Position& pos, int depth) {
   return with_rules(rules, [&]<const Rules & R>() { return Generator<R>::perft(pos, depth); });
 }
+inline bool lost_by_material(const Rules& rules, const Position& pos, Side side) {
+  return with_rules(rules,
+                    [&]<const Rules & R>() { return Generator<R>::lost_by_material(pos, side); });
+}
 inline bool over_by_material(const Rules& rules, const Position& pos) {
   return with_rules(rules, [&]<const Rules & R>() { return Generator<R>::over_by_material(pos); });
 }
