@@ -13,9 +13,10 @@ namespace doska::cli {
 namespace {
 
 constexpr const char* kHelp =
-    R"(Type a move in the game's notation (e.g. 32-28, 28x19, c3-d4, c3:e5; for chess100
-e2e4 or e4, O-O, e2:Bd1, Ke10@c2), or one of: moves, undo, draw (offer a draw), accept (accept
-the offer), resign, flip, fen, pdn (the game record: PDN, or PGN for chess100), help, quit.
+    R"(Type a move in the game's notation (draughts: 32-28, 28x19, c3-d4, c3:e5; mill: d6, a1-a4,
+and a removal after x: d6xd5, a1-a4xd5; chess100: e2e4 or e4, O-O, e2:Bd1, Ke10@c2), or one of:
+moves, undo, draw (offer a draw), accept (accept the offer), resign, flip, fen, pdn (the game
+record: PDN, PGN for chess100), help, quit.
 With huffing: huff <square>.
 )";
 
@@ -85,6 +86,13 @@ int run_play(const std::vector<std::string>& words) {
   bool flipped = level && person == Player::black;
   engine::Engine engine;
   const std::string start_fen = game.start_fen();
+  // A game without an engine (the mill family, for now) says so before the game starts.
+  if (level) {
+    if (Status s = engine.set_position(game.info().id, start_fen); !s) {
+      std::fprintf(stderr, "error: %s\n", s.error().c_str());
+      return 2;
+    }
+  }
   auto computer_moves = [&]() -> bool {
     while (level && !game.end().over() && game.to_move() != person) {
       Status s = engine.set_position(game.info().id, start_fen, game.moves_played());
@@ -143,7 +151,7 @@ int run_play(const std::vector<std::string>& words) {
       std::printf("%s\n", game.fen().c_str());
       continue;
     }
-    if (word == "pdn") {
+    if (word == "pdn" || word == "record") {
       std::printf("%s", game.record({}).c_str());
       continue;
     }
