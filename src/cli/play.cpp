@@ -86,7 +86,7 @@ int run_play(const std::vector<std::string>& words) {
   bool flipped = level && person == Player::black;
   engine::Engine engine;
   const std::string start_fen = game.start_fen();
-  // A game without an engine (the mill family, for now) says so before the game starts.
+  // A position the engine cannot take says so before the game starts.
   if (level) {
     if (Status s = engine.set_position(game.info().id, start_fen); !s) {
       std::fprintf(stderr, "error: %s\n", s.error().c_str());

@@ -10,6 +10,9 @@
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/search_traits.h"
+#include "games/mill/game.h"
+#include "games/mill/notation.h"
+#include "games/mill/search_traits.h"
 
 namespace doska::engine {
 
@@ -96,6 +99,52 @@ Result<SearchRoot<chess100::SearchTraits>> chess100_root(std::optional<std::stri
   return root;
 }
 
+// The root of a mill game: the record replays the moves; the history holds the keys since the
+// last placement or removal.
+template <const mill::Rules& R>
+Result<SearchRoot<mill::SearchTraits<R>>> mill_root(std::optional<std::string_view> fen,
+                                                    const std::vector<std::string>& moves) {
+  using Traits = mill::SearchTraits<R>;
+  mill::Position start = mill::start_position(R);
+  if (fen) {
+    auto parsed = mill::parse_fen(R, *fen);
+    if (!parsed) return make_error(parsed.error());
+    start = *parsed;
+  }
+  mill::Game game(R, start);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto played = game.play_text(moves[i]);
+    if (!played)
+      return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
+  }
+  SearchRoot<Traits> root;
+  root.position = game.position();
+  const auto& records = game.records();
+  int last = static_cast<int>(records.size()) - 1;
+  int first = last;
+  while (first > 0 && !Traits::irreversible(records[first - 1].position, records[first].move))
+    --first;
+  root.reversible = last - first;
+  for (int i = first; i < last; ++i) root.history.push_back(records[i].position.key());
+  if (game.over()) {
+    const auto outcome = game.ending().outcome;
+    const bool white_to_move = game.position().side == mill::Side::white;
+    using Kind = search::Score::Kind;
+    if (outcome == mill::Outcome::draw)
+      root.over = search::Score{Kind::draw, 0};
+    else if ((outcome == mill::Outcome::white_wins) == white_to_move)
+      root.over = search::Score{Kind::win, 0};
+    else
+      root.over = search::Score{Kind::loss, 0};
+  }
+  return root;
+}
+
+template <const mill::Rules& R>
+std::unique_ptr<Backend> mill_backend() {
+  return std::make_unique<SearchBackend<mill::SearchTraits<R>>>(&mill_root<R>);
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Backend>> make_backend(std::string_view game) {
@@ -107,6 +156,9 @@ Result<std::unique_ptr<Backend>> make_backend(std::string_view game) {
   if (game == kRussianGiveaway.id) return draughts_backend<kRussianGiveaway>();
   if (game == kEnglishGiveaway.id) return draughts_backend<kEnglishGiveaway>();
   if (game == "wolf-sheep") return wolf_sheep_backend();
+  if (game == mill::kMill.id) return mill_backend<mill::kMill>();
+  if (game == mill::kMillMixed.id) return mill_backend<mill::kMillMixed>();
+  if (game == mill::kMillCeylon.id) return mill_backend<mill::kMillCeylon>();
   if (game == chess100::kId)
     return std::unique_ptr<Backend>(
         std::make_unique<SearchBackend<chess100::SearchTraits>>(&chess100_root));

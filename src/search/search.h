@@ -198,7 +198,8 @@ class Search {
       if (T::kReversibleLimit > 0 && rev >= T::kReversibleLimit) return true;
       const int here = base + ply;
       const std::uint64_t key = keys[here];
-      for (int back = 4; back <= rev && here - back >= 0; back += 2)
+      // Keys include the side to move, so any earlier equal key is the same position.
+      for (int back = 2; back <= rev && here - back >= 0; ++back)
         if (keys[here - back] == key) return true;
       return false;
     }
@@ -248,7 +249,8 @@ class Search {
       }
       for (int i = 0; i < static_cast<int>(list.size()); ++i) {
         const Position next = T::after(pos, list[i]);
-        const Value v = -quiescence(next, -beta, -alpha, ply + 1);
+        const Value v = keeps_turn(pos, next) ? quiescence(next, alpha, beta, ply + 1)
+                                              : -quiescence(next, -beta, -alpha, ply + 1);
         if (v > best) {
           best = v;
           if (v > alpha) alpha = v;
@@ -256,6 +258,17 @@ class Search {
         }
       }
       return best;
+    }
+
+    // Some games give a player another turn (Ceylon mill): the child's value is then already
+    // from this side's point of view.
+    static bool keeps_turn(const Position& pos, const Position& next) {
+      return T::side_index(pos) == T::side_index(next);
+    }
+    Value child(const Position& pos, const Position& next, int depth, Value alpha, Value beta,
+                int ply, bool pv_node) {
+      if (keeps_turn(pos, next)) return negamax(next, depth, alpha, beta, ply + 1, pv_node);
+      return -negamax(next, depth, -beta, -alpha, ply + 1, pv_node);
     }
 
     Value terminal(const Position& pos, int ply) const {
@@ -327,15 +340,15 @@ class Search {
         const int new_depth = depth - 1 + extension;
         Value v;
         if (k == 0) {
-          v = -negamax(next, new_depth, -beta, -alpha, ply + 1, pv_node);
+          v = child(pos, next, new_depth, alpha, beta, ply, pv_node);
         } else {
           int reduction = 0;
           if (depth >= 3 && quiet && k >= 3 && !pv_node) reduction = 1 + (k >= 8 && depth >= 6);
-          v = -negamax(next, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+          v = child(pos, next, new_depth - reduction, alpha, alpha + 1, ply, false);
           if (v > alpha && reduction > 0)
-            v = -negamax(next, new_depth, -alpha - 1, -alpha, ply + 1, false);
+            v = child(pos, next, new_depth, alpha, alpha + 1, ply, false);
           if (v > alpha && v < beta && pv_node)
-            v = -negamax(next, new_depth, -beta, -alpha, ply + 1, true);
+            v = child(pos, next, new_depth, alpha, beta, ply, true);
         }
         if (aborted) return 0;
         if (v > best) {
@@ -468,7 +481,7 @@ class Search {
         reversible[1] = T::irreversible(root_position, m) ? 0 : reversible[0] + 1;
         Value v = 0;
         for (int d = 1; d <= std::max(1, depth); ++d)
-          v = -negamax(next, d - 1, -kInfinite, kInfinite, 1, true);
+          v = child(root_position, next, d - 1, -kInfinite, kInfinite, 0, true);
         scored.push_back(RootMove{T::move_text(root_position, m), v});
       }
       return scored;
