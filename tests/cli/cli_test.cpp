@@ -2,6 +2,7 @@
 // "pdn check"): these tests run the real binary and check its output, exit status and errors.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -28,8 +29,9 @@ std::string read_file(const std::string& path) {
 // Runs doska with the arguments (each one single-quoted for the shell).
 CommandRun doska(const std::vector<std::string>& args, const std::string& input = "") {
   const std::string dir = ::testing::TempDir();
-  const std::string out = dir + "doska_cli_out.txt", err = dir + "doska_cli_err.txt",
-                    in = dir + "doska_cli_in.txt";
+  // ctest runs tests in parallel processes: each has files of its own.
+  const std::string stem = dir + "doska_cli_" + std::to_string(getpid()) + "_";
+  const std::string out = stem + "out.txt", err = stem + "err.txt", in = stem + "in.txt";
   std::ofstream(in, std::ios::binary) << input;
   std::string command = DOSKA_BINARY;
   for (const std::string& a : args) {
