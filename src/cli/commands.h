@@ -13,6 +13,7 @@ int run_bench(const std::vector<std::string>& words);
 int run_match(const std::vector<std::string>& words);
 int run_solve(const std::vector<std::string>& words);
 int run_hub(const std::vector<std::string>& words);
+int run_uci(const std::vector<std::string>& words);
 int run_dxp(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

@@ -36,6 +36,8 @@ Usage:
                                                       line "bestmove <move> score <win N|loss N>"
   doska hub [--hash MB]                               the Hub protocol (version 2) on stdin/stdout,
                                                       for draughts GUIs; docs/protocols.md
+  doska uci [--hash MB]                               the UCI protocol on stdin/stdout for chess100
+                                                      and the mill games (option UCI_Variant)
   doska dxp --listen [--host H] [--port P] | --connect HOST[:PORT]
             [--time S | --clock MIN] [--level L] [--depth D] [--nodes N] [--colour white|black]
             [--games N] [--moves M] [--fen FEN] [--timeout S] [--name NAME] [--verbose]
@@ -142,6 +144,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "solve") return run_solve(rest);
   if (command == "hub") return run_hub(rest);
   if (command == "dxp") return run_dxp(rest);
+  if (command == "uci") return run_uci(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

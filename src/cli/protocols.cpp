@@ -1,4 +1,4 @@
-// `doska hub` and `doska dxp`: the engine behind the standard draughts protocols.
+// `doska hub`, `doska dxp` and `doska uci`: the engine behind the standard protocols.
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -10,6 +10,7 @@
 #include "common/text.h"
 #include "protocols/dxp.h"
 #include "protocols/hub.h"
+#include "protocols/uci.h"
 
 namespace doska::cli {
 
@@ -44,6 +45,22 @@ int run_hub(const std::vector<std::string>& words) {
   // read does not flush std::cout behind the writer's back.
   std::cin.tie(nullptr);
   return protocols::run_hub(std::cin, std::cout, options);
+}
+
+int run_uci(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"hash"}, {});
+  if (!args) return fail(args.error());
+  if (!args->positional.empty())
+    return fail("uci takes no arguments (the option UCI_Variant sets the game)");
+  protocols::UciOptions options;
+  if (auto v = args->value("hash")) {
+    auto h = parse_int(*v);
+    if (!h || *h < 1 || *h > 4096)
+      return fail("bad hash size " + quoted(*v) + ": give 1 to 4096 MB");
+    options.hash_megabytes = static_cast<std::size_t>(*h);
+  }
+  std::cin.tie(nullptr);  // as for hub: the search thread writes while this one reads
+  return protocols::run_uci(std::cin, std::cout, options);
 }
 
 int run_dxp(const std::vector<std::string>& words) {
