@@ -5,38 +5,16 @@
 
 #include <cstdint>
 
+#include "common/move_list.h"
+
 #include "games/draughts/board.h"
 #include "games/draughts/position.h"
 #include "games/draughts/rules.h"
 
 namespace doska::draughts {
 
-class MoveList {
- public:
-  // Far above any position reachable in play; a list that would overflow is marked, not overrun.
-  static constexpr int kCapacity = 1024;
-
-  void clear() { size_ = 0; }
-  void push(const Move& move) {
-    if (size_ < kCapacity)
-      moves_[size_++] = move;
-    else
-      overflow_ = true;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  bool overflowed() const { return overflow_; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  void truncate(int size) { size_ = size; }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-  bool overflow_ = false;
-};
+// Far above any position reachable in play.
+using MoveList = FixedMoveList<Move, 1024>;
 
 template <const Rules& R>
 class Generator {

@@ -6,38 +6,17 @@
 #include <cassert>
 #include <cstdint>
 
+#include "common/move_list.h"
+
 #include "games/mill/board.h"
 #include "games/mill/position.h"
 #include "games/mill/rules.h"
 
 namespace doska::mill {
 
-class MoveList {
- public:
-  // Above any position of the family: at most 3 * 21 flights or 24 placements plus 48 steps,
-  // times at most 12 removal choices. A list that would overflow is marked, not overrun.
-  static constexpr int kCapacity = 1024;
-
-  void clear() { size_ = 0; }
-  void push(const Move& move) {
-    if (size_ < kCapacity)
-      moves_[size_++] = move;
-    else
-      overflow_ = true;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  bool overflowed() const { return overflow_; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  Move& operator[](int i) { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-  bool overflow_ = false;
-};
+// Above any position of the family: at most 3 * 21 flights or 24 placements plus 48 steps,
+// times at most 12 removal choices.
+using MoveList = FixedMoveList<Move, 1024>;
 
 template <const Rules& R>
 class Generator {
