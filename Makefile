@@ -3,7 +3,9 @@
 #   make deps         install missing Debian packages (scripts/debian-packages.txt)
 #   make build        Release build in build/release
 #   make play         build, then play international draughts in the terminal
-#   make test         Release tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#   make test         Release tests, browser tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
+#                     against doska serve from the Release build)
 #   make test-deep    the long tests (ctest label "deep") in the Release build
 #   make bench        Google Benchmark programs in the Release build
 #   make format       clang-format -i; make format-check only reports
@@ -32,7 +34,7 @@ CHECK_FLAGS := -O2 -g
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/fuzz_*.cpp))))
 FORMAT_FILES = $(shell find src tests fuzz bench -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
 
-.PHONY: all deps build play test test-release test-asan test-fuzz test-deep bench format \
+.PHONY: all deps build play test test-release test-browser test-asan test-fuzz test-deep bench format \
 	format-check clean
 
 all: build
@@ -47,10 +49,14 @@ build: deps
 play: deps build
 	./$(RELEASE_DIR)/doska play international
 
-test: deps test-release test-asan test-fuzz
+test: deps test-release test-browser test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
+
+# Each test file starts its own doska serve on a free port with a fresh database; no display needed.
+test-browser: build
+	cd tests/browser && DOSKA_BIN="$(CURDIR)/$(RELEASE_DIR)/doska" npm test
 
 test-asan: deps
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -471,11 +471,31 @@ function onPoint(point, {drag}) {
 
 async function playMove(move) {
   const g = state.game;
-  const key = keyFor(g.to_move);
+  const side = g.to_move;
+  const key = keyFor(side);
+  const unsure = !state.keys[side] && state.keys.any === key;
   state.picker.reset();
-  const view = await attempt(() => api.move(g.id, key, move.text));
+  let refused = false;
+  const view = await attempt(async () => {
+    try {
+      return await api.move(g.id, key, move.text);
+    } catch (e) {
+      refused = e.status === 403;
+      throw e;
+    }
+  });
+  // A key from a link that did not name its side: the server's answer tells whose it is.
+  if (unsure && (view || refused)) learnSide(g.id, key, view ? side : (side === 'white' ? 'black' : 'white'));
   if (view) acceptView(view);
   else render();
+}
+
+function learnSide(id, key, side) {
+  delete state.keys.any;
+  state.keys[side] = key;
+  const saved = store.keyOf(id);
+  store.saveKeys(id, {...Object.fromEntries(Object.entries((saved && saved.keys) || {}).filter(([s]) => s !== 'any')),
+                      [side]: key}, saved && saved.links);
 }
 
 // ---------------------------------------------------------------- actions
