@@ -62,7 +62,7 @@ export class SquareBoard {
             : svg('circle', {cx: px + U / 2, cy: py + U / 2, r: 14, class: 'mark-target'}));
       }
       if (marks.choices && marks.choices.has(cell.name)) {
-        layers.pieces.append(svg('circle', {cx: px + U / 2, cy: py + U / 2, r: 22, class: 'mark-choice'}));
+        layers.pieces.append(svg('circle', {cx: px + U / 2, cy: py + U / 2, r: 30, class: 'mark-choice'}));
       }
       const classes = ['hit'];
       if (marks.targets && marks.targets.has(cell.name)) classes.push('target');
