@@ -64,6 +64,18 @@ for (const [variant, opening] of Object.entries(OPENINGS)) {
     const record = await moveTexts(page);
     if (opening.or && record[0] === opening.or[0]) assert.deepEqual(record, opening.or);
     else assert.deepEqual(record, opening.record);
+
+    // Reopened, the page rebuilds the earlier positions from the record: the first move's
+    // position can be viewed from the move list.
+    await page.reload();
+    await page.waitForSelector(`#board[data-plies="${opening.moves.length}"]`);
+    await page.click('#move-list .move[data-ply="1"]');
+    await page.waitForSelector('#board.history');
+    assert.equal(await page.$$eval('#move-list .move.unseen', (list) => list.length), 0);
+    const firstMove = opening.moves[0];
+    assert.notEqual(await page.getAttribute(square(firstMove[firstMove.length - 1]), 'data-piece-kind'), null);
+    await page.click('#btn-live');
+    await page.waitForSelector('#board:not(.history)');
     assert.deepEqual(errors, []);
   });
 }

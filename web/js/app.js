@@ -6,6 +6,7 @@ import {store} from './store.js';
 import {SquareBoard} from './square-board.js';
 import {MillBoard} from './mill-board.js';
 import {MovePicker} from './move-picker.js';
+import {replayBoards} from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -123,6 +124,13 @@ function acceptView(view) {
   // An undo shortens the game: positions past its end are gone.
   for (const ply of [...state.snapshots.keys()]) if (ply > plies) state.snapshots.delete(ply);
   state.snapshots.set(plies, {board: view.board, last: view.last});
+  // Positions this page did not see (a game opened midway) are rebuilt from the record.
+  let missing = false;
+  for (let ply = 0; ply < plies; ply++) if (!state.snapshots.has(ply)) missing = true;
+  if (missing) {
+    const replayed = replayBoards(view);
+    if (replayed) for (const [ply, snapshot] of replayed) if (!state.snapshots.has(ply)) state.snapshots.set(ply, snapshot);
+  }
   if (state.viewPly !== null && state.viewPly >= plies) state.viewPly = null;
   render();
 }
