@@ -223,5 +223,14 @@ TEST(RulesTexts, EveryGameHasAFragmentInEveryLanguage) {
   }
 }
 
+TEST(RulesTexts, HoldsNoOtherFiles) {
+  std::set<std::string> expected = {"index.json"};
+  for (const std::string& id : kIds)
+    for (const std::string& lang : kLanguages) expected.insert(id + "." + lang + ".html");
+  for (const auto& entry : std::filesystem::directory_iterator(kRulesDir))
+    EXPECT_TRUE(expected.count(entry.path().filename().string()))
+        << entry.path().filename() << " is not a rules text of a known game and language";
+}
+
 }  // namespace
 }  // namespace doska
