@@ -221,7 +221,7 @@ Result<std::unique_ptr<GameSession>> new_draughts_session(const GameInfo& info,
     if (!parsed) return make_error(parsed.error());
     start = *parsed;
   }
-  if (options.huffing && rules->draw_code != DrawCode::english)
+  if (options.huffing && (rules->draw_code != DrawCode::english || rules->giveaway))
     return make_error("huffing is an option of english checkers only");
   return std::unique_ptr<GameSession>(new DraughtsSession(info, *rules, start, options));
 }
