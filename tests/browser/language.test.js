@@ -41,14 +41,19 @@ test('the language follows the browser and the selector, and is remembered', asy
   await page.waitForSelector('body[data-ready="yes"]');
   assert.equal(await page.textContent('#btn-new'), 'Новая партия');
 
-  // The rules panel asks for the rules in the current language; without the text it says so.
+  // The rules panel shows the rules of the game in the current language, and follows a switch.
   await page.click('#btn-rules');
-  await page.waitForSelector('#rules-content[data-state]');
-  assert.equal(await page.getAttribute('#rules-content', 'data-lang'), 'ru');
-  assert.equal(await page.getAttribute('#rules-content', 'data-variant'), 'russian');
-  if ((await page.getAttribute('#rules-content', 'data-state')) === 'missing') {
-    assert.match(await page.textContent('#rules-content'), /Правила игры «Русские шашки»/);
-  }
+  await page.waitForSelector('#rules-content[data-state="loaded"][data-lang="ru"][data-variant="russian"]');
+  assert.match(await page.textContent('#rules-content h2'), /Русские шашки/);
+  await page.selectOption('#lang-select', 'uk');
+  await page.waitForSelector('#rules-content[data-state="loaded"][data-lang="uk"]');
+  assert.match(await page.textContent('#rules-content h2'), /Російські шашки/);
+
+  // A text that is missing gets a clear message instead.
+  await page.route('**/rules/mill.uk.html', (route) => route.fulfill({status: 404, body: 'not found'}));
+  await page.selectOption('#rules-variant', 'mill');
+  await page.waitForSelector('#rules-content[data-state="missing"][data-variant="mill"]');
+  assert.match(await page.textContent('#rules-content'), /Правила гри «Млин» цією мовою поки недоступні/);
   assert.deepEqual(errors, []);
 });
 
