@@ -25,10 +25,10 @@ test('wolf-sheep against the computer at level 1, to the end', async () => {
     await page.waitForSelector('#status[data-state="my-move"], #status[data-state="over"]');
     if (await page.$('#status[data-state="over"]')) break;
     const plies = Number(await page.getAttribute('#board', 'data-plies'));
-    const wolf = await page.$('#board [data-piece-kind="black-wolf"]');
-    if (wolf) await wolf.click();   // choose the wolf; its destinations are marked
-    const target = await page.waitForSelector('#board .hit.target', {state: 'attached'});
-    await target.click();
+    // Choose the wolf (before its placement there is none); its destinations are marked.
+    if (await page.$('#board [data-piece-kind="black-wolf"]')) await page.click('#board [data-piece-kind="black-wolf"]');
+    await page.waitForSelector('#board .hit.target', {state: 'attached'});
+    await page.click('#board .hit.target >> nth=0');
     await page.waitForSelector(`#board:not([data-plies="${plies}"])`);
   }
   await page.waitForSelector('#result:not([hidden])');

@@ -858,6 +858,7 @@ async function loadRules() {
   const lang = i18n.lang;
   content.dataset.variant = variant;
   content.dataset.lang = lang;
+  content.dataset.state = 'loading';
   try {
     const response = await fetch(`/rules/${encodeURIComponent(variant)}.${lang}.html`);
     const type = response.headers.get('Content-Type') || '';
