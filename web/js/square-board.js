@@ -41,12 +41,7 @@ export class SquareBoard {
       if (marks.capturers && marks.capturers.has(cell.name)) {
         layers.marks.append(svg('rect', {x: px + 4, y: py + 4, width: U - 8, height: U - 8, class: 'mark-capturer'}));
       }
-      if (algebraic) {
-        if (row(cell.y) === height - 1) layers.labels.append(label(px + U - 6, py + U - 6, cell.name.replace(/\d+$/, ''), 'end'));
-        if (col(cell.x) === 0) layers.labels.append(label(px + 5, py + 22, cell.name.replace(/^[a-z]/, ''), 'start'));
-      } else {
-        layers.labels.append(label(px + 5, py + 22, cell.name, 'start'));
-      }
+      if (!algebraic) layers.labels.append(label(px + 5, py + 22, cell.name, 'start'));
       if (cell.piece) {
         const g = pieceFor(family, px + U / 2, py + U / 2, cell.piece);
         g.dataset.piece = cell.name;
@@ -73,6 +68,19 @@ export class SquareBoard {
       layers.hits.append(svg('rect', {x: px, y: py, width: U, height: U, class: classes.join(' '),
                                       'data-square': cell.name,
                                       'data-piece-kind': cell.piece ? `${cell.piece.side}-${cell.piece.kind}` : null}));
+    }
+
+    // Algebraic boards: file letters along the bottom edge, rank numbers along the left edge,
+    // on light squares too (draughts views list only the dark ones).
+    if (algebraic) {
+      const files = new Map();
+      const ranks = new Map();
+      for (const cell of board.cells) {
+        files.set(cell.x, cell.name.replace(/\d+$/, ''));
+        ranks.set(cell.y, cell.name.replace(/^[a-z]/, ''));
+      }
+      for (const [x, name] of files) layers.labels.append(label(col(x) * U + U - 6, height * U - 6, name, 'end'));
+      for (const [y, name] of ranks) layers.labels.append(label(5, row(y) * U + 22, name, 'start'));
     }
 
     if (board.royal_file !== null && board.royal_file !== undefined) {
