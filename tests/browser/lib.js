@@ -113,12 +113,13 @@ export async function waitPlies(page, n) {
   await page.waitForSelector(`#board[data-plies="${n}"]`);
 }
 
-// Clicks the squares of one move (a placement is one square) and waits for the ply to be recorded.
+// Clicks the squares of one move (a placement is one square) and waits for the ply to be recorded
+// (against the computer its reply may follow before the page shows the move alone).
 export async function clickMove(page, ...squares) {
   const before = await plies(page);
   await page.waitForSelector('#board[data-interactive="yes"]');
   for (const name of squares) await page.click(square(name));
-  await waitPlies(page, before + 1);
+  await page.waitForFunction((n) => Number(document.querySelector('#board').dataset.plies) > n, before);
 }
 
 export async function lastMoveText(page) {
