@@ -401,7 +401,8 @@ function renderControls() {
   const computer = g.opponent && g.opponent.kind === 'computer';
   const show = (id, visible) => { $(id).hidden = !visible; };
   show('btn-undo', Boolean(key) && computer && !over && g.moves.length > 0);
-  show('btn-draw-offer', Boolean(key) && !over && !g.draw_offer);
+  // Wolf and sheep has no draw (RULINGS §2).
+  show('btn-draw-offer', Boolean(key) && !over && !g.draw_offer && g.variant !== 'wolf-sheep');
   const offeredToMe = g.draw_offer && sides.some((s) => s !== g.draw_offer);
   show('btn-draw-accept', Boolean(key) && !over && Boolean(offeredToMe));
   show('btn-draw-decline', Boolean(key) && !over && Boolean(offeredToMe));
@@ -903,7 +904,14 @@ function setupControls() {
   });
   $('btn-undo').addEventListener('click', () => gameAction((g) => api.undo(g.id, actionKey(g))));
   for (const action of ['offer', 'accept', 'decline', 'claim']) {
-    $(`btn-draw-${action}`).addEventListener('click', () => gameAction((g) => api.draw(g.id, drawKey(g, action), action)));
+    $(`btn-draw-${action}`).addEventListener('click', async () => {
+      await gameAction((g) => api.draw(g.id, drawKey(g, action), action));
+      const g = state.game;
+      // The computer answers an offer at once: accepted, the game is over; else it is withdrawn.
+      if (action === 'offer' && g && g.opponent && g.opponent.kind === 'computer' && !g.result.over && !g.draw_offer) {
+        toast(t('draw.declined'), 'info');
+      }
+    });
   }
   $('btn-resign').addEventListener('click', () => $('dlg-resign').showModal());
   $('resign-yes').addEventListener('click', () => {
