@@ -52,7 +52,7 @@ export class MillBoard {
       if (marks.choices && marks.choices.has(cell.name)) {
         root.append(svg('circle', {cx, cy, r: 40, class: 'mark-remove'}));
       }
-      const label = svg('text', {x: cx + 16, y: cy - 16, class: 'coord'});
+      const label = svg('text', {x: cx + 30, y: cy - 28, class: 'coord'});
       label.textContent = cell.name;
       root.append(label);
       const classes = ['hit'];
