@@ -79,3 +79,18 @@ for (const [variant, opening] of Object.entries(OPENINGS)) {
     assert.deepEqual(errors, []);
   });
 }
+
+test('russian: a move by dragging the piece', async () => {
+  const {page, errors} = app;
+  await newGame(page, {variant: 'russian', opponent: 'person', both: true});
+  await page.waitForSelector('#board[data-interactive="yes"]');
+  const from = await page.locator(square('c3')).boundingBox();
+  const to = await page.locator(square('d4')).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, {steps: 8});
+  await page.mouse.up();
+  await page.waitForSelector('#board[data-plies="1"]');
+  assert.deepEqual(await moveTexts(page), ['c3-d4']);
+  assert.deepEqual(errors, []);
+});
