@@ -218,15 +218,33 @@ class DraughtsSession final : public GameSession {
     view.full = full_path_text(rules(), pos, m);
     view.from = name(m.from);
     view.to = name(m.to);
-    view.path = {*view.from, view.to};
+    std::vector<int> landings;
     for (const CapturePath& p : paths)
       if (p.move == m) {
-        view.path.clear();
-        for (int square : p.landings) view.path.push_back(square_name(rules(), square));
+        landings = p.landings;
         break;
       }
+    if (landings.empty()) landings = {square_of(rules(), m.from), square_of(rules(), m.to)};
+    for (int square : landings) view.path.push_back(square_name(rules(), square));
+    // The captured pieces in the order they are taken: the one on each leg between landings.
+    const int n = rules().board_size;
+    auto row = [&](int s) { return s / (n / 2); };
+    auto column = [&](int s) { return 2 * (s % (n / 2)) + (row(s) % 2 == 0 ? 1 : 0); };
+    auto square_at = [&](int r, int c) { return r * (n / 2) + c / 2; };
+    Bitboard left = m.captured;
+    for (std::size_t i = 0; i + 1 < landings.size(); ++i) {
+      const int a = landings[i], b = landings[i + 1];
+      const int dr = row(b) > row(a) ? 1 : -1, dc = column(b) > column(a) ? 1 : -1;
+      for (int r = row(a) + dr, c = column(a) + dc; r != row(b); r += dr, c += dc) {
+        const int s = square_at(r, c);
+        if (left & square_mask(rules(), s)) {
+          view.captures.push_back(square_name(rules(), s));
+          left &= ~square_mask(rules(), s);
+        }
+      }
+    }
     for (int s = 0; s < square_count(rules()); ++s)
-      if (m.captured & square_mask(rules(), s)) view.captures.push_back(square_name(rules(), s));
+      if (left & square_mask(rules(), s)) view.captures.push_back(square_name(rules(), s));
     return view;
   }
 
