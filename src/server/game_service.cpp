@@ -7,6 +7,7 @@
 
 #include "common/text.h"
 #include "games/draughts/pdn.h"
+#include "server/records.h"
 
 namespace doska::server {
 
@@ -494,28 +495,35 @@ json GameService::create(const CreateRequest& r) {
   std::unique_ptr<GameSession> session;
   std::vector<std::string> moves;
   if (r.pdn) {
-    auto games = draughts::parse_pdn(*r.pdn);
-    if (!games) throw ApiError(400, "pdn: " + games.error());
-    if (games->empty()) throw ApiError(400, "pdn: no game in the text");
-    const draughts::PdnGame& pdn = games->front();
-    std::optional<std::string_view> fen;
-    if (auto tag = pdn.tag("FEN")) fen = *tag;
-    auto made = new_session(r.variant, fen, options);
-    if (!made) throw ApiError(400, "pdn: " + made.error());
+    // Draughts records go through the PDN reader of the draughts family; the others (PGN of
+    // chess100, the PDN-style records of mill and wolf and sheep) through read_record.
+    std::optional<std::string> fen;
+    std::vector<std::string> texts;
+    if (find_game(r.variant)->family == "draughts") {
+      auto games = draughts::parse_pdn(*r.pdn);
+      if (!games) throw ApiError(400, "pdn: " + games.error());
+      if (games->empty()) throw ApiError(400, "pdn: no game in the text");
+      if (auto tag = games->front().tag("FEN")) fen = std::string(*tag);
+      for (const draughts::PdnMove& m : games->front().moves) texts.push_back(m.text);
+    } else {
+      auto game = read_record(*r.pdn);
+      if (!game) throw ApiError(400, "record: " + game.error());
+      fen = game->tag("FEN");
+      texts = game->moves;
+    }
+    auto made =
+        new_session(r.variant, fen ? std::optional<std::string_view>(*fen) : std::nullopt, options);
+    if (!made) throw ApiError(400, "record: " + made.error());
     session = std::move(*made);
-    int ply = 0;
-    for (const draughts::PdnMove& m : pdn.moves)
-      // A Ceylon mill turn with extra plies is written "d7,g7" (docs/mill.md).
-      for (std::string_view part : split(m.text, ',')) {
-        ++ply;
-        auto view = session->read_move(part);
-        if (!view)
-          throw ApiError(400, "pdn: move " + std::to_string(ply) + " " + doska::quoted(part) +
-                                  ": " + view.error());
-        if (Status s = session->play(view->text); !s)
-          throw ApiError(400, "pdn: move " + std::to_string(ply) + ": " + s.error());
-        moves.push_back(session->moves_played().back());
-      }
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      auto view = session->read_move(texts[i]);
+      if (!view)
+        throw ApiError(400, "record: move " + std::to_string(i + 1) + " " +
+                                doska::quoted(texts[i]) + ": " + view.error());
+      if (Status s = session->play(view->text); !s)
+        throw ApiError(400, "record: move " + std::to_string(i + 1) + ": " + s.error());
+      moves.push_back(session->moves_played().back());
+    }
   } else {
     auto made = new_session(
         r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt, options);
@@ -614,30 +622,217 @@ json GameService::move(const std::string& id, const MoveRequest& r) {
   return this->view(*game);
 }
 
-json GameService::undo(const std::string&, const KeyRequest&) {
-  throw ApiError(501, "undo is not available yet");
+// The session keeps an offer until the next move; a declined offer is gone at once, so the
+// session is rebuilt from the stored game without it.
+void GameService::withdraw_offer(LiveGame& game) {
+  StoredGame without = game.stored;
+  without.draw_offer.clear();
+  game.session = std::move(rebuild(std::move(without))->session);
 }
 
-json GameService::draw(const std::string&, const DrawRequest&) {
-  throw ApiError(501, "draws are not available yet");
+json GameService::undo(const std::string& id, const KeyRequest& r) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  StoredGame& g = game->stored;
+  if (g.opponent != "computer")
+    throw ApiError(409,
+                   "undo is for games against the computer; between people, offer a draw "
+                   "or resign");
+  if (!g.ended_by.empty())
+    throw ApiError(409, "the game ended by " + g.ended_by + "; nothing to take back");
+  // Back to the player's last turn: the computer's plies after it, then the player's own.
+  std::size_t keep = game->played.size();
+  while (keep > 0 && game->movers[keep - 1] != side) --keep;
+  if (keep == 0) throw ApiError(409, "nothing to take back: you have not moved yet");
+  while (keep > 0 && game->movers[keep - 1] == side) --keep;
+  cancel_search(*game);
+  while (game->played.size() > keep) {
+    if (!game->session->undo()) throw ApiError(500, "the session cannot take back a move");
+    game->played.pop_back();
+    game->movers.pop_back();
+    g.moves.pop_back();
+  }
+  game->turn_started = Clock::now();
+  persist(*game);
+  schedule_computer(*game);
+  return view(*game);
 }
 
-json GameService::resign(const std::string&, const KeyRequest&) {
-  throw ApiError(501, "resignation is not available yet");
+json GameService::draw(const std::string& id, const DrawRequest& r) {
+  auto game = find(id);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  check_flag(*game);
+  GameSession& s = *game->session;
+  if (s.end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  StoredGame& g = game->stored;
+  if (r.action == "claim")
+    throw ApiError(409, "no draw to claim: the rules of " + std::string(s.info().name) +
+                            " end a drawn game by themselves (repetition and move counts are "
+                            "applied at once)");
+  if (r.action == "decline") {
+    const auto offer = s.draw_offer();
+    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to decline");
+    // The session keeps an offer until a move; declining leaves the game as it is stored.
+    withdraw_offer(*game);
+    persist(*game);
+    return view(*game);
+  }
+  if (r.action == "accept") {
+    const auto offer = s.draw_offer();
+    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to accept");
+    if (Status st = s.accept_draw(side); !st) throw ApiError(409, st.error());
+    cancel_search(*game);
+    g.ended_by = "agreement";
+    persist(*game);
+    return view(*game);
+  }
+  // An offer.
+  if (s.draw_offer() == side) throw ApiError(409, "you have offered a draw already");
+  if (Status st = s.offer_draw(side); !st) throw ApiError(409, st.error());
+  persist(*game);
+  if (g.opponent != "computer") return view(*game);
+
+  // The computer answers at once: it accepts when its own evaluation is a draw or worse.
+  std::vector<std::string> moves;
+  for (const StoredMove& m : g.moves) moves.push_back(m.text);
+  const std::string variant = g.variant, fen = g.start_fen;
+  const Player computer = other(side);
+  const bool computer_to_move = s.to_move() == computer;
+  const std::int64_t version = g.version;
+  lock.unlock();
+  search::Limits limits;
+  limits.move_time = 0.3;
+  const engine::BestMove best = search_now(variant, fen, moves, limits, 1.0);
+  lock.lock();
+  if (g.version != version || game->session->end().over()) return view(*game);
+  // The score is from the side to move; seen from the computer.
+  bool accepts = false;
+  using Kind = search::Score::Kind;
+  Kind kind = best.score.kind;
+  int value = best.score.value;
+  if (!computer_to_move) {
+    if (kind == Kind::win)
+      kind = Kind::loss;
+    else if (kind == Kind::loss)
+      kind = Kind::win;
+    value = -value;
+  }
+  if (kind == Kind::draw || kind == Kind::loss || (kind == Kind::cp && value <= 0)) accepts = true;
+  if (accepts && game->session->accept_draw(computer)) {
+    cancel_search(*game);
+    g.ended_by = "agreement";
+  } else {
+    // Declined: the offer is withdrawn, as between people when the opponent says no.
+    withdraw_offer(*game);
+  }
+  persist(*game);
+  schedule_computer(*game);
+  return view(*game);
 }
 
-std::string GameService::export_game(const std::string&, const std::string&) {
-  throw ApiError(501, "export is not available yet");
+json GameService::resign(const std::string& id, const KeyRequest& r) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  check_flag(*game);
+  if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  if (Status s = game->session->resign(side); !s) throw ApiError(409, s.error());
+  cancel_search(*game);
+  game->stored.ended_by = "resignation";
+  game->stored.ended_side = side_name(side);
+  persist(*game);
+  return view(*game);
 }
 
-json GameService::analyse(const AnalyseRequest&) {
-  throw ApiError(501, "analysis is not available yet");
+std::string GameService::export_game(const std::string& id, const std::string& format) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const GameSession& s = *game->session;
+  const StoredGame& g = game->stored;
+  if (format == "fen") return s.fen() + "\n";
+  const bool chess = s.info().family == "chess100";
+  if (format != "pdn" && format != "pgn")
+    throw ApiError(400, "unknown format " + doska::quoted(format) + ": give pdn, pgn or fen");
+  if ((format == "pgn") != chess)
+    throw ApiError(400, std::string(s.info().name) + " is exported as " + (chess ? "pgn" : "pdn") +
+                            " (or fen), not " + format);
+  auto player = [&](Player p) {
+    if (g.opponent == "computer" && side_name(p) == g.computer_side)
+      return "doska, level " + std::to_string(g.level);
+    return std::string(side_name(p) == "white" ? "White" : "Black");
+  };
+  std::string date = g.created.substr(0, 10);
+  std::replace(date.begin(), date.end(), '-', '.');
+  return s.record({{"Event", "doska game " + g.id},
+                   {"Site", "doska"},
+                   {"Date", date},
+                   {"White", player(Player::white)},
+                   {"Black", player(Player::black)}});
 }
 
-engine::BestMove GameService::search_now(const std::string&, const std::string&,
-                                         const std::vector<std::string>&, const search::Limits&,
-                                         double) {
-  return {};
+engine::BestMove GameService::search_now(const std::string& variant, const std::string& fen,
+                                         const std::vector<std::string>& moves,
+                                         const search::Limits& limits, double seconds) {
+  auto promise = std::make_shared<std::promise<Result<engine::BestMove>>>();
+  auto answer = promise->get_future();
+  auto cancel = pool_.submit([=](engine::Engine& engine, const std::atomic<bool>& cancelled) {
+    if (Status s = engine.set_position(variant, std::string_view(fen), moves); !s) {
+      promise->set_value(make_error(s.error()));
+      return;
+    }
+    promise->set_value(search_with_deadline(engine, limits, seconds, cancelled));
+  });
+  // Waits for a free engine (at most 30 s), then for the search.
+  if (answer.wait_for(std::chrono::duration<double>(seconds + 30.0)) != std::future_status::ready) {
+    cancel->store(true);
+    throw ApiError(503, "every engine is busy; try again later");
+  }
+  Result<engine::BestMove> best = answer.get();
+  if (!best) throw ApiError(400, best.error());
+  return std::move(*best);
+}
+
+json GameService::analyse(const AnalyseRequest& r) {
+  std::string variant = r.variant, fen;
+  std::vector<std::string> moves;
+  if (r.game) {
+    auto game = find(*r.game);
+    std::lock_guard lock(game->mutex);
+    variant = game->stored.variant;
+    fen = game->session->fen();
+  } else {
+    auto session =
+        new_session(variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt);
+    if (!session) throw ApiError(400, session.error());
+    fen = (*session)->fen();
+  }
+  // The moves are checked here, so that a bad one is named before any search.
+  auto session = new_session(variant, std::string_view(fen), SessionOptions{false, false});
+  if (!session) throw ApiError(400, session.error());
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    if (Status s = (*session)->play(r.moves[i]); !s)
+      throw ApiError(400, "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " +
+                              s.error());
+    moves.push_back((*session)->moves_played().back());
+  }
+  search::Limits limits;
+  limits.depth = r.depth;
+  limits.move_time = r.time_ms / 1000.0;
+  const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
+  const engine::BestMove best = search_now(variant, fen, moves, limits, seconds);
+  using Kind = search::Score::Kind;
+  const char* kinds[] = {"cp", "win", "loss", "draw"};
+  const Kind kind = best.score.kind;
+  return json{{"best", best.move.empty() ? json(nullptr) : json(best.move)},
+              {"score", {{"kind", kinds[static_cast<int>(kind)]}, {"value", best.score.value}}},
+              {"text", best.score.text()},
+              {"depth", best.depth},
+              {"nodes", best.nodes},
+              {"ms", static_cast<std::int64_t>(best.seconds * 1000)},
+              {"pv", best.pv},
+              {"fen", (*session)->fen()}};
 }
 
 std::vector<GameService::Event> GameService::wait_events(const std::string& id,

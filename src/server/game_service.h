@@ -80,6 +80,7 @@ class GameService {
   void play(LiveGame& game, const MoveView& move);
   void schedule_computer(LiveGame& game);
   void cancel_search(LiveGame& game);
+  void withdraw_offer(LiveGame& game);
   void computer_played(const std::string& id, std::uint64_t token, const std::string& move);
   bool check_flag(LiveGame& game);
   void tick();

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <future>
 #include <string>
 #include <thread>
 
@@ -209,6 +210,230 @@ TEST_F(ApiTest, PlayLinkServesTheAppOr404) {
   Answer a = api_->get("/play/abc123");
   EXPECT_EQ(a.status, 404);  // this server has no web directory
   EXPECT_NE(a.text.find("index.html"), std::string::npos);
+}
+
+struct PersonGame {
+  std::string id, white, black;
+};
+
+class ApiPlay : public ApiTest {
+ protected:
+  PersonGame people(const std::string& variant, const json& extra = json::object()) {
+    json request = {{"variant", variant}, {"opponent", {{"kind", "person"}}}};
+    request.update(extra);
+    json created = create(request);
+    return PersonGame{created["game"]["id"], created["keys"]["white"], created["keys"]["black"]};
+  }
+  Answer move(const std::string& id, const std::string& key, const std::string& text) {
+    return api_->post("/api/games/" + id + "/moves", json{{"key", key}, {"move", text}});
+  }
+  Answer draw(const std::string& id, const std::string& key, const std::string& action) {
+    return api_->post("/api/games/" + id + "/draw", json{{"key", key}, {"action", action}});
+  }
+};
+
+TEST_F(ApiPlay, UndoTakesBackTheMoveAndTheComputersReply) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 1}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"], key = created["keys"]["white"];
+  Answer nothing = api_->post("/api/games/" + id + "/undo", json{{"key", key}});
+  EXPECT_EQ(nothing.status, 409) << nothing.text;
+  ASSERT_EQ(move(id, key, "c3-d4").status, 200);
+  ASSERT_EQ(wait_for_computer(*api_, id)["moves"].size(), 2u);
+  Answer undone = api_->post("/api/games/" + id + "/undo", json{{"key", key}});
+  ASSERT_EQ(undone.status, 200) << undone.text;
+  EXPECT_EQ(undone.body["moves"].size(), 0u);
+  EXPECT_EQ(undone.body["to_move"], "white");
+  EXPECT_EQ(undone.body["fen"], undone.body["start_fen"]);
+
+  PersonGame g = people("russian");
+  ASSERT_EQ(move(g.id, g.white, "c3-d4").status, 200);
+  Answer between_people = api_->post("/api/games/" + g.id + "/undo", json{{"key", g.white}});
+  EXPECT_EQ(between_people.status, 409) << between_people.text;
+}
+
+TEST_F(ApiPlay, DrawOfferDeclineAcceptAndClaim) {
+  PersonGame g = people("russian");
+  Answer claim = draw(g.id, g.white, "claim");
+  EXPECT_EQ(claim.status, 409) << claim.text;
+  EXPECT_NE(claim.text.find("claim"), std::string::npos);
+  EXPECT_EQ(draw(g.id, g.black, "accept").status, 409);  // nothing offered
+
+  Answer offered = draw(g.id, g.white, "offer");
+  ASSERT_EQ(offered.status, 200) << offered.text;
+  EXPECT_EQ(offered.body["draw_offer"], "white");
+  EXPECT_EQ(draw(g.id, g.white, "accept").status, 409);  // not one's own offer
+  Answer declined = draw(g.id, g.black, "decline");
+  ASSERT_EQ(declined.status, 200) << declined.text;
+  EXPECT_TRUE(declined.body["draw_offer"].is_null());
+
+  ASSERT_EQ(draw(g.id, g.white, "offer").status, 200);
+  Answer accepted = draw(g.id, g.black, "accept");
+  ASSERT_EQ(accepted.status, 200) << accepted.text;
+  EXPECT_EQ(accepted.body["result"]["outcome"], "draw");
+  EXPECT_EQ(accepted.body["result"]["rule"], "agreement");
+  EXPECT_EQ(accepted.body["result"]["text"], "1/2-1/2");
+  EXPECT_TRUE(accepted.body["legal"].empty());
+  EXPECT_EQ(move(g.id, g.white, "c3-d4").status, 409);
+
+  // RULINGS §2: wolf and sheep has no draw.
+  PersonGame w = people("wolf-sheep");
+  EXPECT_EQ(draw(w.id, w.black, "offer").status, 409);
+}
+
+TEST_F(ApiPlay, ResignationLosesAndEndsTheGame) {
+  PersonGame g = people("mill");
+  Answer resigned = api_->post("/api/games/" + g.id + "/resign", json{{"key", g.black}});
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+  EXPECT_EQ(resigned.body["result"]["outcome"], "white_wins");
+  EXPECT_EQ(resigned.body["result"]["rule"], "resignation");
+  EXPECT_EQ(resigned.body["result"]["text"], "1-0");
+  EXPECT_EQ(api_->post("/api/games/" + g.id + "/resign", json{{"key", g.white}}).status, 409);
+  Answer list = api_->get("/api/games");
+  EXPECT_EQ(list.body["games"][0]["result"]["outcome"], "white_wins");
+}
+
+TEST_F(ApiPlay, ExportPdnPgnFen) {
+  PersonGame g = people("russian");
+  ASSERT_EQ(move(g.id, g.white, "c3-d4").status, 200);
+  Answer pdn = api_->get("/api/games/" + g.id + "/export?format=pdn");
+  ASSERT_EQ(pdn.status, 200);
+  EXPECT_NE(pdn.text.find("1. c3-d4"), std::string::npos) << pdn.text;
+  EXPECT_NE(pdn.text.find("[GameType"), std::string::npos) << pdn.text;
+  Answer fen = api_->get("/api/games/" + g.id + "/export?format=fen");
+  EXPECT_EQ(fen.text, api_->get("/api/games/" + g.id).body["fen"].get<std::string>() + "\n");
+  EXPECT_EQ(api_->get("/api/games/" + g.id + "/export?format=pgn").status, 400);
+  EXPECT_EQ(api_->get("/api/games/" + g.id + "/export?format=doc").status, 400);
+
+  PersonGame c = people("chess100");
+  ASSERT_EQ(move(c.id, c.white, "e2e4").status, 200);
+  Answer pgn = api_->get("/api/games/" + c.id + "/export?format=pgn");
+  ASSERT_EQ(pgn.status, 200);
+  EXPECT_NE(pgn.text.find("[Variant \"chess100\"]"), std::string::npos) << pgn.text;
+  EXPECT_NE(pgn.text.find("1. e4"), std::string::npos) << pgn.text;
+}
+
+TEST_F(ApiPlay, ImportPdnAndFen) {
+  json from_pdn = create({{"variant", "russian"},
+                          {"opponent", {{"kind", "person"}}},
+                          {"pdn", "[Event \"club\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 *\n"}});
+  EXPECT_EQ(from_pdn["game"]["moves"].size(), 2u);
+  EXPECT_EQ(from_pdn["game"]["to_move"], "white");
+
+  Answer bad = api_->post("/api/games", json{{"variant", "russian"}, {"pdn", "1. c3-d4 c3-d4 *"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.text.find("move 2"), std::string::npos) << bad.text;
+
+  // A chess100 game exported as PGN and imported again arrives at the same position.
+  PersonGame c = people("chess100");
+  ASSERT_EQ(move(c.id, c.white, "e2e4").status, 200);
+  ASSERT_EQ(move(c.id, c.black, "Nc8").status, 200);
+  const std::string pgn = api_->get("/api/games/" + c.id + "/export?format=pgn").text;
+  json again = create({{"variant", "chess100"}, {"pdn", pgn}});
+  EXPECT_EQ(again["game"]["fen"], api_->get("/api/games/" + c.id).body["fen"]);
+
+  json from_fen = create({{"variant", "russian"}, {"fen", "W:Wc3:Bd4,f6"}});
+  ASSERT_EQ(from_fen["game"]["legal"].size(), 1u);
+  const json& capture = from_fen["game"]["legal"][0];
+  EXPECT_EQ(capture["path"], json({"c3", "e5", "g7"}));
+  EXPECT_EQ(capture["captures"], json({"d4", "f6"}));
+  EXPECT_EQ(from_fen["game"]["start_fen"], "W:Wc3:Bd4,f6");
+}
+
+TEST_F(ApiPlay, AnalysesAPositionOrAGame) {
+  Answer a = api_->post("/api/analyse", json{{"variant", "russian"}, {"depth", 3}});
+  ASSERT_EQ(a.status, 200) << a.text;
+  EXPECT_FALSE(a.body["best"].get<std::string>().empty());
+  EXPECT_EQ(a.body["score"]["kind"], "cp");
+  EXPECT_FALSE(a.body["pv"].empty());
+
+  PersonGame g = people("international");
+  ASSERT_EQ(move(g.id, g.white, "32-28").status, 200);
+  Answer by_game = api_->post("/api/analyse", json{{"game", g.id}, {"depth", 2}});
+  ASSERT_EQ(by_game.status, 200) << by_game.text;
+  EXPECT_EQ(by_game.body["fen"], api_->get("/api/games/" + g.id).body["fen"]);
+
+  Answer bad = api_->post("/api/analyse", json{{"variant", "russian"}, {"moves", {"c3-c4"}}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.text.find("move 1"), std::string::npos) << bad.text;
+  EXPECT_EQ(api_->post("/api/analyse", json{{"variant", "russian"}, {"time_ms", 99999}}).status,
+            400);
+}
+
+TEST_F(ApiPlay, ClockRunsOutAndTheSideLosesOnTime) {
+  PersonGame g = people("russian", {{"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
+  Answer first = move(g.id, g.white, "c3-d4");
+  ASSERT_EQ(first.status, 200) << first.text;
+  EXPECT_EQ(first.body["clock"]["running"], "black");
+  json game;
+  for (int i = 0; i < 600; ++i) {
+    game = api_->get("/api/games/" + g.id).body;
+    if (game["result"]["over"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(game["result"]["outcome"], "white_wins");
+  EXPECT_EQ(game["result"]["rule"], "time");
+  EXPECT_EQ(game["clock"]["black_ms"], 0);
+  EXPECT_EQ(move(g.id, g.black, "f6-g5").status, 409);
+}
+
+TEST_F(ApiPlay, EventsDeliverTheGameAndItsChanges) {
+  PersonGame g = people("russian");
+  httplib::Client events("127.0.0.1", server_->port());
+  events.set_read_timeout(std::chrono::seconds(60));
+  std::string received;
+  bool moved = false;
+  std::thread mover;
+  events.Get(("/api/games/" + g.id + "/events").c_str(), [&](const char* data, std::size_t length) {
+    received.append(data, length);
+    if (!moved && received.find("event: game") != std::string::npos) {
+      moved = true;
+      mover = std::thread([&] { move(g.id, g.white, "c3-d4"); });
+    }
+    // Two game events: on connect, and after the move.
+    const auto at = received.find("event: game");
+    return at == std::string::npos || received.find("event: game", at + 1) == std::string::npos;
+  });
+  if (mover.joinable()) mover.join();
+  EXPECT_NE(received.find("\"c3-d4\""), std::string::npos) << received.substr(0, 300);
+}
+
+TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
+  const std::string db = temp_db("restart");
+  PersonGame g;
+  {
+    ServerProcess first(db);
+    ASSERT_GT(first.port(), 0);
+    Api api(first.port());
+    json created = api.post("/api/games",
+                            json{{"variant", "international"}, {"opponent", {{"kind", "person"}}}})
+                       .body;
+    g = PersonGame{created["game"]["id"], created["keys"]["white"], created["keys"]["black"]};
+    ASSERT_EQ(
+        api.post("/api/games/" + g.id + "/moves", json{{"key", g.white}, {"move", "32-28"}}).status,
+        200);
+    EXPECT_EQ(first.stop(), 0);
+  }
+  ServerProcess second(db);
+  ASSERT_GT(second.port(), 0);
+  Api api(second.port());
+  Answer got = api.get("/api/games/" + g.id);
+  ASSERT_EQ(got.status, 200) << got.text;
+  EXPECT_EQ(got.body["moves"].size(), 1u);
+  EXPECT_EQ(got.body["to_move"], "black");
+  Answer moved =
+      api.post("/api/games/" + g.id + "/moves", json{{"key", g.black}, {"move", "19-23"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  EXPECT_EQ(moved.body["moves"].size(), 2u);
+  // The computer's pending move after a restart: it moves first as White here.
+  json vs = api.post("/api/games", json{{"variant", "wolf-sheep"},
+                                        {"opponent", {{"kind", "computer"}, {"level", 1}}},
+                                        {"side", "white"}})
+                .body;
+  const json game = wait_for_computer(api, vs["game"]["id"]);
+  EXPECT_EQ(game["moves"].size(), 1u);
+  EXPECT_EQ(second.stop(), 0);
 }
 
 }  // namespace
