@@ -426,14 +426,32 @@ TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
       api.post("/api/games/" + g.id + "/moves", json{{"key", g.black}, {"move", "19-23"}});
   ASSERT_EQ(moved.status, 200) << moved.text;
   EXPECT_EQ(moved.body["moves"].size(), 2u);
-  // The computer's pending move after a restart: it moves first as White here.
-  json vs = api.post("/api/games", json{{"variant", "wolf-sheep"},
-                                        {"opponent", {{"kind", "computer"}, {"level", 1}}},
-                                        {"side", "white"}})
-                .body;
-  const json game = wait_for_computer(api, vs["game"]["id"]);
-  EXPECT_EQ(game["moves"].size(), 1u);
   EXPECT_EQ(second.stop(), 0);
+}
+
+// The computer was thinking when the server stopped: after the restart it thinks again and moves.
+TEST_F(ApiPlay, RestartResumesThePendingComputerMove) {
+  const std::string db = temp_db("restart_pending");
+  std::string id;
+  {
+    ServerProcess first(db);
+    ASSERT_GT(first.port(), 0);
+    Api api(first.port());
+    json created = api.post("/api/games", json{{"variant", "international"},
+                                               {"opponent", {{"kind", "computer"}, {"level", 10}}},
+                                               {"side", "black"}})
+                       .body;
+    id = created["game"]["id"];
+    EXPECT_TRUE(created["game"]["thinking"]);
+    EXPECT_EQ(first.stop(), 0);
+  }
+  ServerProcess second(db);
+  ASSERT_GT(second.port(), 0);
+  Api api(second.port());
+  const json game = wait_for_computer(api, id);
+  ASSERT_EQ(game["moves"].size(), 1u) << game.dump().substr(0, 300);
+  EXPECT_EQ(game["moves"][0]["side"], "white");
+  EXPECT_EQ(game["to_move"], "black");
 }
 
 }  // namespace
