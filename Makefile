@@ -2,7 +2,7 @@
 #
 #   make deps         install missing Debian packages (scripts/debian-packages.txt)
 #   make build        Release build in build/release
-#   make play         build, then play international draughts in the terminal
+#   make play         build, then start the server (doska serve) and print its address
 #   make test         Release tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
 #   make test-deep    the long tests (ctest label "deep") in the Release build
 #   make bench        Google Benchmark programs in the Release build
@@ -10,7 +10,8 @@
 #   make clean        remove build/release, build/asan and build/fuzz
 #
 # Variables: JOBS (parallel jobs, default: the number of cores), FUZZ_SECONDS (per fuzz target,
-# default 20), BENCH_ARGS (passed to the benchmark program).
+# default 20), BENCH_ARGS (passed to the benchmark program), HOST and PORT (make play; default
+# 127.0.0.1 and 8080), DB (make play; default data/doska.db).
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -21,6 +22,9 @@ SHELL := bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 20
 BENCH_ARGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DB ?= data/doska.db
 
 RELEASE_DIR := build/release
 ASAN_DIR := build/asan
@@ -44,8 +48,9 @@ build: deps
 	cmake -S . -B $(RELEASE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
+# The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
 play: deps build
-	./$(RELEASE_DIR)/doska play international
+	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB)
 
 test: deps test-release test-asan test-fuzz
 
