@@ -2,7 +2,7 @@
 #
 #   make deps         install missing Debian packages (scripts/debian-packages.txt)
 #   make build        Release build in build/release
-#   make play         build, then play international draughts in the terminal
+#   make play         build, then start the server (doska serve) and print its address
 #   make test         Release tests, browser tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
 #   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
 #                     against doska serve from the Release build)
@@ -12,7 +12,8 @@
 #   make clean        remove build/release, build/asan and build/fuzz
 #
 # Variables: JOBS (parallel jobs, default: the number of cores), FUZZ_SECONDS (per fuzz target,
-# default 20), BENCH_ARGS (passed to the benchmark program).
+# default 20), BENCH_ARGS (passed to the benchmark program), HOST and PORT (make play; default
+# 127.0.0.1 and 8080), DB (make play; default data/doska.db).
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -23,6 +24,9 @@ SHELL := bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 20
 BENCH_ARGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DB ?= data/doska.db
 
 RELEASE_DIR := build/release
 ASAN_DIR := build/asan
@@ -46,8 +50,9 @@ build: deps
 	cmake -S . -B $(RELEASE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
+# The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
 play: deps build
-	./$(RELEASE_DIR)/doska play international
+	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB)
 
 test: deps test-release test-browser test-asan test-fuzz
 

@@ -43,6 +43,10 @@ Usage:
             [--games N] [--moves M] [--fen FEN] [--timeout S] [--name NAME] [--verbose]
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
+  doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
+              [--engine-threads N]                    the browser app and its JSON API
+                                                      (docs/api.md); prints "doska: serving on
+                                                      http://HOST:PORT/"; --port 0: a free port
   doska games                                         the game ids
   doska help
 
@@ -145,6 +149,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "hub") return run_hub(rest);
   if (command == "dxp") return run_dxp(rest);
   if (command == "uci") return run_uci(rest);
+  if (command == "serve") return run_serve(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());
