@@ -54,6 +54,15 @@ test('russian between two browsers through their secret links', async () => {
   assert.deepEqual(await moveTexts(black.page), ['c3-d4', 'f6-e5', 'd4:f6']);
   assert.deepEqual(await moveTexts(white.page), ['c3-d4', 'f6-e5', 'd4:f6']);
 
+  // The link as the server writes it (no side named): the page finds out it holds Black.
+  const bare = new URL(links.black);
+  bare.searchParams.delete('side');
+  const again = await openApp(browser, server.url, {path: bare.pathname + bare.search});
+  await again.page.waitForSelector('#clock-bottom[data-side="black"]');
+  assert.match(await again.page.textContent('#clock-bottom'), /\(you\)/);
+  await again.page.waitForSelector('#board[data-interactive="yes"]');   // Black is to move
+  await again.context.close();
+
   // A reader without a key sees the game but cannot move.
   const reader = await openApp(browser, server.url, {path: new URL(links.black).pathname});
   await waitPlies(reader.page, 3);
