@@ -664,9 +664,20 @@ async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
     toast(t('copied'), 'info');
+    return;
   } catch {
-    toast(t('copy_failed'), 'info');
+    // Pages served over plain http from another machine have no clipboard API.
   }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  let copied = false;
+  try { copied = document.execCommand('copy'); } catch { copied = false; }
+  area.remove();
+  toast(t(copied ? 'copied' : 'copy_failed'), 'info');
 }
 
 // ---------------------------------------------------------------- dialogs
