@@ -672,7 +672,8 @@ async function copyText(text) {
   area.value = text;
   area.style.position = 'fixed';
   area.style.opacity = '0';
-  document.body.append(area);
+  // Outside an open modal dialog the page is inert: the scratch area goes inside it.
+  (document.querySelector('dialog[open]') || document.body).append(area);
   area.select();
   let copied = false;
   try { copied = document.execCommand('copy'); } catch { copied = false; }
