@@ -368,8 +368,10 @@ function renderMoves() {
   let number = 0;
   g.moves.forEach((move, index) => {
     const ply = index + 1;
-    if (move.side === first || index === 0) {
-      number += move.side === first ? 1 : (number === 0 ? 1 : 0);
+    // A new number at each turn of the first player; a Ceylon extra turn keeps its number.
+    const newTurn = move.side === first && (index === 0 || g.moves[index - 1].side !== first);
+    if (newTurn || index === 0) {
+      number += 1;
       const num = document.createElement('span');
       num.className = 'move-number';
       num.textContent = move.side === first ? `${number}.` : `${number}…`;
