@@ -84,8 +84,10 @@ test('russian: a move by dragging the piece', async () => {
   const {page, errors} = app;
   await newGame(page, {variant: 'russian', opponent: 'person', both: true});
   await page.waitForSelector('#board[data-interactive="yes"]');
+  await page.waitForSelector(`${square('c3')}[data-piece-kind="white-man"]`);
   const from = await page.locator(square('c3')).boundingBox();
   const to = await page.locator(square('d4')).boundingBox();
+  assert.ok(from && to);
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, {steps: 8});

@@ -111,6 +111,8 @@ function acceptView(view) {
   if (!view || (state.game && view.id === state.game.id && view.version < state.game.version)) return;
   const previous = state.game;
   const sameGame = previous && previous.id === view.id;
+  // The same version again (the answer to a request and its event): nothing changed.
+  if (sameGame && view.version === previous.version && view.thinking === previous.thinking) return;
   if (!sameGame) {
     state.snapshots = new Map();
     state.viewPly = null;
