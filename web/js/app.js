@@ -94,6 +94,8 @@ async function attempt(action) {
   if (state.busy) return null;
   state.busy = true;
   document.body.classList.add('busy');
+  const board = $('board');
+  if (board) board.dataset.interactive = 'no';
   try {
     return await action();
   } catch (e) {
@@ -102,6 +104,7 @@ async function attempt(action) {
   } finally {
     state.busy = false;
     document.body.classList.remove('busy');
+    if (state.game) render();   // the board is live again
   }
 }
 
@@ -217,7 +220,8 @@ function shownPosition() {
 function renderBoard() {
   const g = state.game;
   const shown = shownPosition() || {board: g.board, last: g.last, live: true};
-  const interactive = shown.live && myTurn();
+  // While a request is under way the board takes no clicks (and says so to tests).
+  const interactive = shown.live && myTurn() && !state.busy;
   const legal = interactive ? g.legal : [];
   const family = familyOf(g.variant);
   const capturers = new Set();
