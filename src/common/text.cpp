@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
+#include <string>
 
 namespace doska {
 
@@ -80,6 +82,14 @@ std::string quoted(std::string_view text) {
   if (text.size() > kMax) out += "...";
   out += "'";
   return out;
+}
+
+std::optional<double> parse_seconds(std::string_view text) {
+  const std::string copy(text);
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || *end != '\0' || !(value > 0) || value > 1e6) return std::nullopt;
+  return value;
 }
 
 }  // namespace doska
