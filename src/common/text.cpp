@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -90,6 +91,12 @@ std::optional<double> parse_seconds(std::string_view text) {
   const double value = std::strtod(copy.c_str(), &end);
   if (copy.empty() || *end != '\0' || !(value > 0) || value > 1e6) return std::nullopt;
   return value;
+}
+
+std::string decimal_text(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
 }
 
 }  // namespace doska

@@ -11,6 +11,7 @@
 #include "games/draughts/notation.h"
 #include "games/draughts/rules.h"
 #include "match/kinds.h"
+#include "match/program.h"
 #include "protocols/draughts_fields.h"
 #include "protocols/dxp.h"
 
@@ -20,10 +21,6 @@ namespace {
 
 namespace dxp = protocols::dxp;
 const draughts::Rules& kRules = draughts::kInternational;
-
-std::string seconds_text(double seconds) {
-  return std::to_string(static_cast<int>(std::ceil(seconds))) + " s";
-}
 
 class DxpFollower : public Competitor {
  public:

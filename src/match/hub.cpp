@@ -1,25 +1,17 @@
 // A Hub (version 2) program as a competitor, driven as a GUI drives it (docs/protocols.md):
 // hub ... wait, set-param, init ... ready; then per game new-game, and per move
 // pos / level / go think ... done.
-#include <cstdio>
-
+#include "protocols/hub.h"
 #include "common/text.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/rules.h"
 #include "match/kinds.h"
 #include "match/program.h"
 #include "protocols/draughts_fields.h"
-#include "protocols/hub.h"
 
 namespace doska::match {
 
 namespace {
-
-std::string number_text(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f", value);
-  return text;
-}
 
 // The command of a Hub line, or empty when it cannot be read.
 std::string hub_command(std::string_view line) {
@@ -27,26 +19,10 @@ std::string hub_command(std::string_view line) {
   return parsed ? parsed->command : std::string();
 }
 
-class HubProgram : public Competitor {
+class HubProgram : public ProgramCompetitor {
  public:
   HubProgram(const CompetitorSpec& spec, const draughts::Rules& rules)
-      : spec_(spec), rules_(rules), program_(spec.command) {}
-  ~HubProgram() override { program_.stop("quit"); }
-
-  std::string name() const override {
-    if (!spec_.name.empty()) return spec_.name;
-    return id_name_.empty() ? spec_.text : id_name_;
-  }
-
-  Status start_game(const GameSession&, const GameStart& start) override {
-    start_ = start;
-    if (!program_.running()) {
-      if (Status s = handshake(); !s) return failed(s.error());
-    }
-    if (Status s = program_.send("new-game"); !s) return failed(s.error());
-    return Ok{};
-  }
-
+      : ProgramCompetitor(spec), rules_(rules) {}
   Result<std::string> choose_move(const GameSession& game, const MoveRequest& request) override {
     auto position = position_line(game);
     if (!position) return make_error(position.error());
@@ -54,10 +30,10 @@ class HubProgram : public Competitor {
     const search::Limits limits = think_limits(spec_.limits, start_.time, game.to_move(), request);
     if (limits.depth) level += " depth=" + std::to_string(limits.depth);
     if (limits.nodes) level += " nodes=" + std::to_string(limits.nodes);
-    if (limits.move_time > 0) level += " move-time=" + number_text(limits.move_time);
+    if (limits.move_time > 0) level += " move-time=" + decimal_text(limits.move_time, 3);
     if (limits.clock > 0) {
-      level += " time=" + number_text(limits.clock);
-      if (limits.increment > 0) level += " inc=" + number_text(limits.increment);
+      level += " time=" + decimal_text(limits.clock, 3);
+      if (limits.increment > 0) level += " inc=" + decimal_text(limits.increment, 3);
     }
     for (const std::string& line : {*position, level, std::string("go think")})
       if (Status s = program_.send(line); !s) return failed(s.error());
@@ -81,10 +57,7 @@ class HubProgram : public Competitor {
   }
 
  private:
-  Error failed(const std::string& message) {
-    program_.kill();
-    return make_error(message);
-  }
+  Status new_game() override { return program_.send("new-game"); }
 
   static void note_error(std::string_view line, std::string& last_error) {
     auto parsed = protocols::parse_hub_line(line);
@@ -93,8 +66,7 @@ class HubProgram : public Competitor {
     last_error = message ? message->value : std::string(line);
   }
 
-  Status handshake() {
-    if (Status s = program_.start(); !s) return s;
+  Status handshake() override {
     if (Status s = program_.send("hub"); !s) return s;
     auto wait = program_.wait_for([](std::string_view line) { return hub_command(line) == "wait"; },
                                   [&](std::string_view line) {
@@ -147,11 +119,7 @@ class HubProgram : public Competitor {
     return line;
   }
 
-  CompetitorSpec spec_;
   const draughts::Rules& rules_;
-  Program program_;
-  GameStart start_;
-  std::string id_name_;
 };
 
 }  // namespace

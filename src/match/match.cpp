@@ -4,12 +4,12 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <mutex>
 #include <random>
 #include <thread>
 
 #include "common/text.h"
+#include "match/program.h"
 
 namespace doska::match {
 
@@ -32,12 +32,6 @@ Status play_moves(GameSession& game, std::string_view moves, std::vector<std::st
     played.push_back(game.moves_played().back());
   }
   return Ok{};
-}
-
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f s", seconds);
-  return text;
 }
 
 const char* colour_name(Player p) {

@@ -1,21 +1,34 @@
 #include "match/program.h"
 
 #include <chrono>
-#include <cstdio>
 
 #include "common/text.h"
 
 namespace doska::match {
 
-namespace {
-
 std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f s", seconds);
-  return text;
+  return decimal_text(seconds, 2) + " s";
 }
 
-}  // namespace
+std::string ProgramCompetitor::name() const {
+  if (!spec_.name.empty()) return spec_.name;
+  return id_name_.empty() ? spec_.text : id_name_;
+}
+
+Status ProgramCompetitor::start_game(const GameSession&, const GameStart& start) {
+  start_ = start;
+  if (!program_.running()) {
+    if (Status s = program_.start(); !s) return failed(s.error());
+    if (Status s = handshake(); !s) return failed(s.error());
+  }
+  if (Status s = new_game(); !s) return failed(s.error());
+  return Ok{};
+}
+
+Error ProgramCompetitor::failed(const std::string& message) {
+  program_.kill();
+  return make_error(message);
+}
 
 Status Program::start() {
   process_.stop(0);

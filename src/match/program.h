@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "common/result.h"
+#include "match/competitor.h"
 #include "protocols/process.h"
 
 namespace doska::match {
@@ -37,6 +38,31 @@ class Program {
  private:
   std::string command_line_;
   protocols::ChildProcess process_;
+};
+
+// "2.50 s", for the reasons of a loss.
+std::string seconds_text(double seconds);
+
+// A competitor that is such a program; its protocol gives the handshake (after the start), the
+// start of each game and the moves. Both protocols end with "quit".
+class ProgramCompetitor : public Competitor {
+ public:
+  explicit ProgramCompetitor(const CompetitorSpec& spec) : spec_(spec), program_(spec.command) {}
+  ~ProgramCompetitor() override { program_.stop("quit"); }
+
+  std::string name() const override;
+  Status start_game(const GameSession& game, const GameStart& start) override;
+
+ protected:
+  virtual Status handshake() = 0;
+  virtual Status new_game() = 0;
+  // Kills the program (a late answer must not be read as the next one) and gives the error.
+  Error failed(const std::string& message);
+
+  CompetitorSpec spec_;
+  Program program_;
+  GameStart start_;
+  std::string id_name_;  // the name the program gives
 };
 
 }  // namespace doska::match

@@ -26,28 +26,10 @@ void note_error(std::string_view line, std::string& last_error) {
   if (line.rfind(kPrefix, 0) == 0) last_error = std::string(line.substr(kPrefix.size()));
 }
 
-class UciProgram : public Competitor {
+class UciProgram : public ProgramCompetitor {
  public:
   UciProgram(const CompetitorSpec& spec, std::string_view game)
-      : spec_(spec), game_(game), program_(spec.command) {}
-  ~UciProgram() override { program_.stop("quit"); }
-
-  std::string name() const override {
-    if (!spec_.name.empty()) return spec_.name;
-    return id_name_.empty() ? spec_.text : id_name_;
-  }
-
-  Status start_game(const GameSession&, const GameStart& start) override {
-    start_ = start;
-    if (!program_.running()) {
-      if (Status s = handshake(); !s) return failed(s.error());
-    }
-    for (const char* line : {"ucinewgame", "isready"})
-      if (Status s = program_.send(line); !s) return failed(s.error());
-    if (Status s = ready(); !s) return failed(s.error());
-    return Ok{};
-  }
-
+      : ProgramCompetitor(spec), game_(game) {}
   Result<std::string> choose_move(const GameSession& game, const MoveRequest& request) override {
     std::string position = "position ";
     auto fresh = new_session(game_);
@@ -86,9 +68,10 @@ class UciProgram : public Competitor {
   }
 
  private:
-  Error failed(const std::string& message) {
-    program_.kill();
-    return make_error(message);
+  Status new_game() override {
+    for (const char* line : {"ucinewgame", "isready"})
+      if (Status s = program_.send(line); !s) return s;
+    return ready();
   }
 
   Status ready() {
@@ -101,8 +84,7 @@ class UciProgram : public Competitor {
     return Ok{};
   }
 
-  Status handshake() {
-    if (Status s = program_.start(); !s) return s;
+  Status handshake() override {
     if (Status s = program_.send("uci"); !s) return s;
     auto ok = program_.wait_for([](std::string_view line) { return trim(line) == "uciok"; },
                                 [&](std::string_view line) {
@@ -121,11 +103,7 @@ class UciProgram : public Competitor {
     return ready();
   }
 
-  CompetitorSpec spec_;
   std::string game_;
-  Program program_;
-  GameStart start_;
-  std::string id_name_;
 };
 
 }  // namespace
