@@ -61,17 +61,17 @@ std::string read_file(const std::string& path) {
 
 const std::string kDoska = DOSKA_BINARY;
 
-// A Hub program that does the handshake and answers every `go think` with `move`, after
-// `delay` seconds.
-std::string fake_hub(const std::string& name, const std::string& move, const std::string& delay) {
+// A Hub program that does the handshake and answers every `go think` by the shell command
+// `on_go`.
+std::string fake_hub(const std::string& name, const std::string& on_go) {
   const std::string script = temp_file(name + ".sh",
                                        "while read -r line; do\n"
                                        "  case \"$line\" in\n"
                                        "    hub) echo 'id name=fake'; echo wait ;;\n"
                                        "    init) echo ready ;;\n"
-                                       "    'go think') sleep " +
-                                           delay + "; echo 'done move=" + move +
-                                           "' ;;\n"
+                                       "    'go think') " +
+                                           on_go +
+                                           " ;;\n"
                                            "    quit) exit 0 ;;\n"
                                            "  esac\n"
                                            "done\n");
@@ -178,7 +178,7 @@ TEST(MatchCommand, AProgramThatNeverAnswersLoses) {
 
 TEST(MatchCommand, AnIllegalMoveLoses) {
   const MatchRun run = match({"international", "--games", "2", "--a", "nodes=100", "--b",
-                              fake_hub("illegal", "32-23", "0")});
+                              fake_hub("illegal", "echo 'done move=32-23'")});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.lines_with("illegal (White) lost: the program's move '32-23'") +
                 run.lines_with("illegal (Black) lost: the program's move '32-23'"),
@@ -186,9 +186,18 @@ TEST(MatchCommand, AnIllegalMoveLoses) {
       << run.out;
 }
 
+TEST(MatchCommand, AProgramThatDiesInAGameLosesItAndIsStartedAgain) {
+  const MatchRun run = match(
+      {"international", "--games", "2", "--a", "nodes=100", "--b", fake_hub("dies", "exit 4")});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("lost: the program exited with status 4 while we waited for done"), 2)
+      << run.out;
+}
+
 TEST(MatchCommand, AProgramTooSlowForTheTimeControlLosesOnTime) {
   const MatchRun run = match({"international", "--games", "2", "--a", "nodes=100", "--b",
-                              fake_hub("slow", "32-28", "5"), "--time", "0.1", "--grace", "0.2"});
+                              fake_hub("slow", "sleep 5; echo 'done move=32-28'"), "--time", "0.1",
+                              "--grace", "0.2"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_EQ(run.lines_with("lost on time: no answer within 0.30 s"), 2) << run.out;
 }
