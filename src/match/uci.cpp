@@ -1,6 +1,7 @@
 // A UCI program as a competitor, driven as a chess GUI drives it: uci ... uciok, setoption
 // (UCI_Variant for our games), isready ... readyok; per game ucinewgame; per move position / go
 // ... bestmove. Moves and FENs in our notation (docs/protocols.md, UCI).
+#include <algorithm>
 #include <cmath>
 
 #include "common/text.h"
@@ -37,10 +38,11 @@ class UciProgram : public ProgramCompetitor {
       position += "startpos";
     else
       position += "fen " + game.start_fen();
-    const auto moves = game.moves_played();
-    if (!moves.empty()) {
+    auto moves = uci_moves(game);
+    if (!moves) return make_error(moves.error());
+    if (!moves->empty()) {
       position += " moves";
-      for (const std::string& m : moves) position += " " + m;
+      for (const std::string& m : *moves) position += " " + m;
     }
     std::string go = "go";
     const search::Limits limits = think_limits(spec_.limits, start_.time, game.to_move(), request);
@@ -68,6 +70,40 @@ class UciProgram : public ProgramCompetitor {
   }
 
  private:
+  // The moves of `game` as UCI sends them: the form of legal_moves(), which is the record's for
+  // mill and long algebraic for chess100, whose record is SAN. Each record move is the legal move
+  // whose record text it is; `shadow_` keeps the moves already found, for the next request.
+  Result<std::vector<std::string>> uci_moves(const GameSession& game) {
+    const std::vector<std::string> played = game.moves_played();
+    if (game.info().family != "chess100") return played;
+    auto same_start = [&] {
+      if (!shadow_ || shadow_->start_fen() != game.start_fen()) return false;
+      const std::vector<std::string> known = shadow_->moves_played();
+      return known.size() <= played.size() &&
+             std::equal(known.begin(), known.end(), played.begin());
+    };
+    if (!same_start()) {
+      auto fresh = new_session(game.info().id, std::string_view(game.start_fen()));
+      if (!fresh) return make_error(fresh.error());
+      shadow_ = std::move(*fresh);
+      shadow_moves_.clear();
+    }
+    for (std::size_t i = shadow_moves_.size(); i < played.size(); ++i) {
+      bool found = false;
+      for (const std::string& candidate : shadow_->legal_moves()) {
+        if (!shadow_->play(candidate)) continue;
+        if (shadow_->moves_played().back() == played[i]) {
+          shadow_moves_.push_back(candidate);
+          found = true;
+          break;
+        }
+        shadow_->undo();
+      }
+      if (!found) return make_error("no legal move is written " + quoted(played[i]));
+    }
+    return shadow_moves_;
+  }
+
   Status new_game() override {
     for (const char* line : {"ucinewgame", "isready"})
       if (Status s = program_.send(line); !s) return s;
@@ -104,6 +140,8 @@ class UciProgram : public ProgramCompetitor {
   }
 
   std::string game_;
+  std::unique_ptr<GameSession> shadow_;
+  std::vector<std::string> shadow_moves_;
 };
 
 }  // namespace

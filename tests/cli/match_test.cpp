@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -116,11 +117,20 @@ TEST(MatchCommand, RussianThroughTheHubVariantParameter) {
 
 TEST(MatchCommand, AgainstAUciProgramInChess100) {
   const std::string pgn = temp_file("uci.pgn");
-  const MatchRun run =
-      match({"chess100", "--games", "2", "--a", "nodes=300", "--b",
-             "uci,nodes=300:" + kDoska + " uci", "--max-plies", "16", "--pdn", pgn});
+  const std::string transcript = temp_file("uci_input.txt");
+  const MatchRun run = match({"chess100", "--games", "2", "--a", "nodes=300", "--b",
+                              "uci,nodes=300:tee " + transcript + " | " + kDoska + " uci",
+                              "--max-plies", "16", "--pdn", pgn});
   expect_played_out(run, 2);
   EXPECT_NE(read_file(pgn).find("[Variant \"chess100\"]"), std::string::npos);
+  // The record is SAN; UCI gets the moves in long algebraic, all in lower case.
+  const std::string sent = read_file(transcript);
+  const auto position = sent.rfind("position startpos moves ");
+  ASSERT_NE(position, std::string::npos) << sent;
+  const std::string moves = sent.substr(position, sent.find('\n', position) - position);
+  EXPECT_EQ(std::count_if(moves.begin(), moves.end(), [](char c) { return c >= 'A' && c <= 'Z'; }),
+            0)
+      << moves;
 }
 
 TEST(MatchCommand, AgainstAUciProgramInMill) {
