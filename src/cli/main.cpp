@@ -28,10 +28,12 @@ Usage:
                 [--threads T] [--level L] [--hash MB]  the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
   doska bench [--threads T]                           fixed searches; total nodes and speed
-  doska match <game> [--games N] [--a SPEC] [--b SPEC] [--opening-plies K] [--max-plies M]
-              [--concurrency C] [--seed S] [--pdn FILE]
-                                                      engine against engine; SPEC is e.g.
-                                                      "level=10,nodes=20000" or "level=5"
+  doska match <game> [--games N] [--a SPEC] [--b SPEC] [--time S | --tc BASE+INC]
+              [--openings FILE | --opening-plies K] [--max-plies M] [--pdn FILE]
+              [--grace S] [--timeout S] [--concurrency C] [--seed S]
+                                                      games between two competitors; SPEC is our
+                                                      engine ("level=10,nodes=20000") or a program:
+                                                      "hub:COMMAND", "uci:COMMAND", "dxp:HOST:PORT"
   doska solve wolf-sheep [--fen FEN] [--moves "..."]  the exact result and the best move; last
                                                       line "bestmove <move> score <win N|loss N>"
   doska hub [--hash MB]                               the Hub protocol (version 2) on stdin/stdout,
