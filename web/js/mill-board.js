@@ -59,7 +59,7 @@ export class MillBoard {
       if (marks.targets && marks.targets.has(cell.name)) classes.push('target');
       if (marks.choices && marks.choices.has(cell.name)) classes.push('choice');
       if (marks.selected === cell.name) classes.push('selected');
-      hits.append(svg('circle', {cx, cy, r: 46, class: classes.join(' '), 'data-square': cell.name,
+      hits.append(svg('circle', {cx, cy, r: 46, class: classes.join(' '), 'data-square': cell.name, 'aria-label': cell.name,
                                  'data-piece-kind': cell.piece ? `${cell.piece.side}-stone` : null}));
     }
     root.append(hits);

@@ -66,7 +66,7 @@ export class SquareBoard {
       if (marks.selected === cell.name) classes.push('selected');
       if (last.has(cell.name)) classes.push('last');
       layers.hits.append(svg('rect', {x: px, y: py, width: U, height: U, class: classes.join(' '),
-                                      'data-square': cell.name,
+                                      'data-square': cell.name, 'aria-label': cell.name,
                                       'data-piece-kind': cell.piece ? `${cell.piece.side}-${cell.piece.kind}` : null}));
     }
 
