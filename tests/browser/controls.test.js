@@ -132,3 +132,30 @@ test('analysis shows the evaluation bar and the best line', async (t) => {
   assert.match(await page.textContent('#analysis-text'), /best/);
   assert.deepEqual(errors, []);
 });
+
+test('flip the board; the clock of the side to move counts down', async () => {
+  const {page, errors} = await openApp(browser, server.url);
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.selectOption('#new-variant', 'international');
+  await page.check('#new-opponent-person');
+  await page.setChecked('#new-both', true);
+  await page.check('#new-clock-on');
+  await page.fill('#new-clock-min', '3');
+  await page.fill('#new-clock-inc', '0');
+  await page.click('#new-start');
+  await page.waitForSelector('#board[data-variant="international"] svg');
+  assert.equal(await page.getAttribute('#clock-bottom', 'data-side'), 'white');
+  assert.equal((await page.textContent('#clock-bottom .clock-time')).trim(), '3:00');
+  await clickMove(page, '32', '28');
+  // Black's clock runs: it shows less than 3:00 within a few seconds.
+  await page.waitForSelector('#clock-top.running');
+  await page.waitForFunction(() => document.querySelector('#clock-top .clock-time').textContent.trim() === '2:59',
+                             null, {timeout: 5000});
+  await page.click('#btn-flip');
+  await page.waitForSelector('#clock-bottom[data-side="black"]');
+  const bottomRow = await page.locator('#board [data-square="1"]').boundingBox();
+  const topRow = await page.locator('#board [data-square="50"]').boundingBox();
+  assert.ok(bottomRow.y > topRow.y, 'square 1 is at the bottom once flipped');
+  assert.deepEqual(errors, []);
+});
