@@ -225,12 +225,14 @@ std::shared_ptr<GameService::LiveGame> GameService::rebuild(StoredGame stored) {
     game->movers.push_back(mover);
   }
   GameSession& s = *game->session;
-  const auto loser = player_named(stored.ended_side);
-  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && loser) {
-    (void)s.resign(*loser);
+  const auto ended_side = player_named(stored.ended_side);
+  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && ended_side) {
+    (void)s.resign(*ended_side);
   } else if (stored.ended_by == "agreement") {
-    (void)s.offer_draw(Player::white);
-    (void)s.accept_draw(Player::black);
+    // ended_side holds the side that offered the draw.
+    const Player offered = ended_side.value_or(Player::white);
+    (void)s.offer_draw(offered);
+    (void)s.accept_draw(other(offered));
   } else if (auto offer = player_named(stored.draw_offer); offer && !s.end().over()) {
     (void)s.offer_draw(*offer);
   }
@@ -268,9 +270,9 @@ json GameService::view(const LiveGame& game) const {
   const StoredGame& g = game.stored;
   const GameSession& s = *game.session;
   json moves = json::array();
+  const auto texts = s.moves_played();
   for (std::size_t i = 0; i < game.played.size(); ++i) {
     const MoveView& m = game.played[i];
-    const auto texts = s.moves_played();
     json move{{"ply", i + 1},
               {"side", side_name(game.movers[i])},
               {"text", i < texts.size() ? texts[i] : m.text},
@@ -685,6 +687,7 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
     if (Status st = s.accept_draw(side); !st) throw ApiError(409, st.error());
     cancel_search(*game);
     g.ended_by = "agreement";
+    g.ended_side = side_name(*offer);
     persist(*game);
     return view(*game);
   }
@@ -723,6 +726,7 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
   if (accepts && game->session->accept_draw(computer)) {
     cancel_search(*game);
     g.ended_by = "agreement";
+    g.ended_side = side_name(side);
   } else {
     // Declined: the offer is withdrawn, as between people when the opponent says no.
     withdraw_offer(*game);

@@ -402,6 +402,7 @@ TEST_F(ApiPlay, EventsDeliverTheGameAndItsChanges) {
 TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
   const std::string db = temp_db("restart");
   PersonGame g;
+  std::string agreed;
   {
     ServerProcess first(db);
     ASSERT_GT(first.port(), 0);
@@ -413,11 +414,28 @@ TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
     ASSERT_EQ(
         api.post("/api/games/" + g.id + "/moves", json{{"key", g.white}, {"move", "32-28"}}).status,
         200);
+    // A game drawn by agreement stays drawn.
+    json drawn =
+        api.post("/api/games", json{{"variant", "russian"}, {"opponent", {{"kind", "person"}}}})
+            .body;
+    agreed = drawn["game"]["id"];
+    ASSERT_EQ(api.post("/api/games/" + agreed + "/draw",
+                       json{{"key", drawn["keys"]["black"]}, {"action", "offer"}})
+                  .status,
+              200);
+    ASSERT_EQ(api.post("/api/games/" + agreed + "/draw",
+                       json{{"key", drawn["keys"]["white"]}, {"action", "accept"}})
+                  .status,
+              200);
     EXPECT_EQ(first.stop(), 0);
   }
   ServerProcess second(db);
   ASSERT_GT(second.port(), 0);
   Api api(second.port());
+  Answer drawn = api.get("/api/games/" + agreed);
+  EXPECT_EQ(drawn.body["result"]["rule"], "agreement");
+  EXPECT_EQ(drawn.body["result"]["outcome"], "draw");
+  EXPECT_TRUE(drawn.body["legal"].empty());
   Answer got = api.get("/api/games/" + g.id);
   ASSERT_EQ(got.status, 200) << got.text;
   EXPECT_EQ(got.body["moves"].size(), 1u);
