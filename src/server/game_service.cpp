@@ -607,12 +607,17 @@ json GameService::list(int limit, int offset) {
   return json{{"games", std::move(out)}, {"total", *total}};
 }
 
-json GameService::move(const std::string& id, const MoveRequest& r) {
+GameService::Held GameService::hold_ongoing(const std::string& id, const std::string& key) {
   auto game = find(id);
-  std::lock_guard lock(game->mutex);
-  const Player side = side_of_key(*game, r.key);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, key);
   check_flag(*game);
   if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  return Held{std::move(game), std::move(lock), side};
+}
+
+json GameService::move(const std::string& id, const MoveRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
   if (game->search) throw ApiError(409, "the computer is thinking");
   if (game->session->to_move() != side)
     throw ApiError(409, "it is not " + side_name(side) + "'s turn");
@@ -662,12 +667,8 @@ json GameService::undo(const std::string& id, const KeyRequest& r) {
 }
 
 json GameService::draw(const std::string& id, const DrawRequest& r) {
-  auto game = find(id);
-  std::unique_lock lock(game->mutex);
-  const Player side = side_of_key(*game, r.key);
-  check_flag(*game);
+  auto [game, lock, side] = hold_ongoing(id, r.key);
   GameSession& s = *game->session;
-  if (s.end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
   StoredGame& g = game->stored;
   if (r.action == "claim")
     throw ApiError(409, "no draw to claim: the rules of " + std::string(s.info().name) +
@@ -737,11 +738,7 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
 }
 
 json GameService::resign(const std::string& id, const KeyRequest& r) {
-  auto game = find(id);
-  std::lock_guard lock(game->mutex);
-  const Player side = side_of_key(*game, r.key);
-  check_flag(*game);
-  if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  auto [game, lock, side] = hold_ongoing(id, r.key);
   if (Status s = game->session->resign(side); !s) throw ApiError(409, s.error());
   cancel_search(*game);
   game->stored.ended_by = "resignation";

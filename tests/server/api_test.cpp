@@ -282,6 +282,23 @@ TEST_F(ApiPlay, DrawOfferDeclineAcceptAndClaim) {
   EXPECT_EQ(draw(w.id, w.black, "offer").status, 409);
 }
 
+// Against the computer an offer is answered at once: accepted (a draw by agreement) or withdrawn.
+TEST_F(ApiPlay, TheComputerAnswersADrawOffer) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 3}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"], key = created["keys"]["white"];
+  Answer answered = draw(id, key, "offer");
+  ASSERT_EQ(answered.status, 200) << answered.text;
+  const json& game = answered.body;
+  if (game["result"]["over"].get<bool>()) {
+    EXPECT_EQ(game["result"]["rule"], "agreement");
+  } else {
+    EXPECT_TRUE(game["draw_offer"].is_null());
+    EXPECT_EQ(move(id, key, "c3-d4").status, 200);
+  }
+}
+
 TEST_F(ApiPlay, ResignationLosesAndEndsTheGame) {
   PersonGame g = people("mill");
   Answer resigned = api_->post("/api/games/" + g.id + "/resign", json{{"key", g.black}});
