@@ -424,7 +424,12 @@ void GameService::schedule_computer(LiveGame& game) {
   if (side_name(game.session->to_move()) != g.computer_side) return;
   search::Limits limits;
   limits.level = g.level;
+  // The lower levels search to a fixed depth (engine::level_setting) and rarely need their time;
+  // the budget rises with the level up to the service's longest, so every level answers within
+  // a few seconds.
   double seconds = options_.computer_seconds;
+  if (engine::level_setting(g.level).depth > 0)
+    seconds = std::min(seconds, 0.5 + 0.15 * (g.level - 1));
   if (g.initial_ms > 0) {
     // On the clock: a small share of what is left, never more than the usual budget.
     const std::int64_t left = game.session->to_move() == Player::white ? g.white_ms : g.black_ms;
@@ -475,8 +480,13 @@ void GameService::computer_played(const std::string& id, std::uint64_t token,
     if (check_flag(*game)) return;
     auto view = game->session->read_move(move);
     if (!view) {
-      game->changed.notify_all();
-      return;
+      // A search stopped before it found a move: the computer must still move.
+      const auto legal = game->session->legal_move_views();
+      if (legal.empty()) {
+        game->changed.notify_all();
+        return;
+      }
+      view = legal.front();
     }
     play(*game, *view);
     persist(*game);
