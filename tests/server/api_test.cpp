@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -204,6 +206,31 @@ TEST_F(ApiTest, BadRequestsGetAnErrorNamingTheProblem) {
                  json{{"move", "c3-d4"}});
   EXPECT_EQ(a.status, 400);
   EXPECT_NE(a.text.find("key"), std::string::npos);
+}
+
+// The app's files, and index.html for a game's secret link.
+TEST(ApiStatic, ServesTheWebDirectoryAndThePlayLinks) {
+  const std::string db = temp_db("static");
+  const std::string web = db + ".web";
+  std::filesystem::create_directories(web + "/js");
+  std::ofstream(web + "/index.html") << "<!doctype html><title>doska</title>";
+  std::ofstream(web + "/js/app.js") << "export const x = 1;";
+  ServerProcess server(db, web);
+  ASSERT_GT(server.port(), 0);
+  Api api(server.port());
+  Answer index = api.get("/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.text.find("<title>doska</title>"), std::string::npos);
+  Answer link = api.get("/play/k3f9q2abcd?key=00ff");
+  EXPECT_EQ(link.status, 200);
+  EXPECT_EQ(link.text, index.text);
+  auto script = api.client().Get("/js/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript");
+  EXPECT_EQ(api.get("/js/none.js").status, 404);
+  EXPECT_EQ(api.get("/../server_process.h").status, 404);
+  EXPECT_EQ(server.stop(), 0);
 }
 
 TEST_F(ApiTest, PlayLinkServesTheAppOr404) {
