@@ -50,6 +50,20 @@ TEST(SessionViews, DraughtsCaptureHasItsPathAndCapturedSquares) {
   EXPECT_EQ(read->text, "c3:g7");
 }
 
+// 000 §4.4: a king takes along the diagonal; the captured squares are listed in the order taken.
+TEST(SessionViews, KingCaptureListsCapturesInTheOrderTaken) {
+  auto game = open("international", "W:WK46:B41,23");
+  const auto views = game->legal_move_views();
+  ASSERT_FALSE(views.empty());
+  for (const MoveView& m : views) {
+    EXPECT_EQ(m.from, "46");
+    EXPECT_EQ(m.captures, (Names{"41", "23"})) << m.full;
+    ASSERT_EQ(m.path.size(), 3u) << m.full;
+    EXPECT_EQ(m.path.front(), "46");
+    EXPECT_EQ(m.path.back(), m.to);
+  }
+}
+
 // 000 §1.3: square 1 is at the top, second file; 46 at White's lower-left corner.
 TEST(SessionViews, InternationalBoardCoordinates) {
   auto game = open("international");
