@@ -141,7 +141,8 @@ TEST(SessionViews, Chess100ExtraPawnDrop) {
 
 TEST(SessionViews, Chess100CaptureAndRoyalFile) {
   auto game = open("chess100", "10/10/10/10/10/9k/3p6/4P5/10/K9 w - - 0 1 -");
-  const MoveView* m = find_view(game->legal_move_views(), "e3d4");
+  const auto views = game->legal_move_views();
+  const MoveView* m = find_view(views, "e3d4");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->captures, Names{"d4"});
   const BoardView board = open("chess100")->board();
