@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -206,6 +207,16 @@ TEST_F(ApiTest, BadRequestsGetAnErrorNamingTheProblem) {
                  json{{"move", "c3-d4"}});
   EXPECT_EQ(a.status, 400);
   EXPECT_NE(a.text.find("key"), std::string::npos);
+}
+
+// Bad options end the program at once with status 2 and a message.
+TEST(ApiServeCommand, BadOptionsAreRefused) {
+  const std::string quiet = " >/dev/null 2>&1";
+  for (const std::string options : {"--port 99999", "--port x", "--engine-threads 0", "--bogus",
+                                    "--db /proc/no/such/dir/doska.db --port 0"}) {
+    const int raw = std::system((std::string(DOSKA_BINARY) + " serve " + options + quiet).c_str());
+    EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 2) << options;
+  }
 }
 
 // The app's files, and index.html for a game's secret link.
