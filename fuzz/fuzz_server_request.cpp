@@ -38,9 +38,9 @@ void import(const server::CreateRequest& request) {
     if (auto tag = record->tag("FEN")) fen = *tag;
     moves = record->moves;
   }
-  auto session = new_session(request.variant,
-                             fen ? std::optional<std::string_view>(*fen) : std::nullopt,
-                             SessionOptions{request.huffing, true});
+  auto session =
+      new_session(request.variant, fen ? std::optional<std::string_view>(*fen) : std::nullopt,
+                  SessionOptions{request.huffing, true});
   check(session, "new_session");
   if (!session) return;
   GameSession& game = **session;

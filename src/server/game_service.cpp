@@ -225,12 +225,14 @@ std::shared_ptr<GameService::LiveGame> GameService::rebuild(StoredGame stored) {
     game->movers.push_back(mover);
   }
   GameSession& s = *game->session;
-  const auto loser = player_named(stored.ended_side);
-  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && loser) {
-    (void)s.resign(*loser);
+  const auto ended_side = player_named(stored.ended_side);
+  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && ended_side) {
+    (void)s.resign(*ended_side);
   } else if (stored.ended_by == "agreement") {
-    (void)s.offer_draw(Player::white);
-    (void)s.accept_draw(Player::black);
+    // ended_side holds the side that offered the draw.
+    const Player offered = ended_side.value_or(Player::white);
+    (void)s.offer_draw(offered);
+    (void)s.accept_draw(other(offered));
   } else if (auto offer = player_named(stored.draw_offer); offer && !s.end().over()) {
     (void)s.offer_draw(*offer);
   }
@@ -268,9 +270,9 @@ json GameService::view(const LiveGame& game) const {
   const StoredGame& g = game.stored;
   const GameSession& s = *game.session;
   json moves = json::array();
+  const auto texts = s.moves_played();
   for (std::size_t i = 0; i < game.played.size(); ++i) {
     const MoveView& m = game.played[i];
-    const auto texts = s.moves_played();
     json move{{"ply", i + 1},
               {"side", side_name(game.movers[i])},
               {"text", i < texts.size() ? texts[i] : m.text},
@@ -422,7 +424,12 @@ void GameService::schedule_computer(LiveGame& game) {
   if (side_name(game.session->to_move()) != g.computer_side) return;
   search::Limits limits;
   limits.level = g.level;
+  // The lower levels search to a fixed depth (engine::level_setting) and rarely need their time;
+  // the budget rises with the level up to the service's longest, so every level answers within
+  // a few seconds.
   double seconds = options_.computer_seconds;
+  if (engine::level_setting(g.level).depth > 0)
+    seconds = std::min(seconds, 0.5 + 0.15 * (g.level - 1));
   if (g.initial_ms > 0) {
     // On the clock: a small share of what is left, never more than the usual budget.
     const std::int64_t left = game.session->to_move() == Player::white ? g.white_ms : g.black_ms;
@@ -473,8 +480,13 @@ void GameService::computer_played(const std::string& id, std::uint64_t token,
     if (check_flag(*game)) return;
     auto view = game->session->read_move(move);
     if (!view) {
-      game->changed.notify_all();
-      return;
+      // A search stopped before it found a move: the computer must still move.
+      const auto legal = game->session->legal_move_views();
+      if (legal.empty()) {
+        game->changed.notify_all();
+        return;
+      }
+      view = legal.front();
     }
     play(*game, *view);
     persist(*game);
@@ -605,12 +617,17 @@ json GameService::list(int limit, int offset) {
   return json{{"games", std::move(out)}, {"total", *total}};
 }
 
-json GameService::move(const std::string& id, const MoveRequest& r) {
+GameService::Held GameService::hold_ongoing(const std::string& id, const std::string& key) {
   auto game = find(id);
-  std::lock_guard lock(game->mutex);
-  const Player side = side_of_key(*game, r.key);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, key);
   check_flag(*game);
   if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  return Held{std::move(game), std::move(lock), side};
+}
+
+json GameService::move(const std::string& id, const MoveRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
   if (game->search) throw ApiError(409, "the computer is thinking");
   if (game->session->to_move() != side)
     throw ApiError(409, "it is not " + side_name(side) + "'s turn");
@@ -660,12 +677,8 @@ json GameService::undo(const std::string& id, const KeyRequest& r) {
 }
 
 json GameService::draw(const std::string& id, const DrawRequest& r) {
-  auto game = find(id);
-  std::unique_lock lock(game->mutex);
-  const Player side = side_of_key(*game, r.key);
-  check_flag(*game);
+  auto [game, lock, side] = hold_ongoing(id, r.key);
   GameSession& s = *game->session;
-  if (s.end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
   StoredGame& g = game->stored;
   if (r.action == "claim")
     throw ApiError(409, "no draw to claim: the rules of " + std::string(s.info().name) +
@@ -685,6 +698,7 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
     if (Status st = s.accept_draw(side); !st) throw ApiError(409, st.error());
     cancel_search(*game);
     g.ended_by = "agreement";
+    g.ended_side = side_name(*offer);
     persist(*game);
     return view(*game);
   }
@@ -723,6 +737,7 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
   if (accepts && game->session->accept_draw(computer)) {
     cancel_search(*game);
     g.ended_by = "agreement";
+    g.ended_side = side_name(side);
   } else {
     // Declined: the offer is withdrawn, as between people when the opponent says no.
     withdraw_offer(*game);
@@ -733,11 +748,7 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
 }
 
 json GameService::resign(const std::string& id, const KeyRequest& r) {
-  auto game = find(id);
-  std::lock_guard lock(game->mutex);
-  const Player side = side_of_key(*game, r.key);
-  check_flag(*game);
-  if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  auto [game, lock, side] = hold_ongoing(id, r.key);
   if (Status s = game->session->resign(side); !s) throw ApiError(409, s.error());
   cancel_search(*game);
   game->stored.ended_by = "resignation";

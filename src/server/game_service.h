@@ -73,7 +73,15 @@ class GameService {
 
  private:
   struct LiveGame;
+  // A game opened for a request that acts for a side: locked, its clock looked at, still going
+  // on (else 409), and the side the key holds (else 403).
+  struct Held {
+    std::shared_ptr<LiveGame> game;
+    std::unique_lock<std::mutex> lock;
+    Player side;
+  };
   std::shared_ptr<LiveGame> find(const std::string& id);
+  Held hold_ongoing(const std::string& id, const std::string& key);
   std::shared_ptr<LiveGame> rebuild(StoredGame stored);
   nlohmann::json view(const LiveGame& game) const;
   void persist(LiveGame& game);

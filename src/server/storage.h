@@ -40,8 +40,9 @@ struct StoredGame {
   std::int64_t white_ms = 0;
   std::int64_t black_ms = 0;
   std::vector<StoredMove> moves;
-  // An end the moves do not show: "resignation", "agreement" or "time" (with the losing side in
-  // ended_side for the first and the last); empty when the rules ended it or it goes on.
+  // An end the moves do not show: "resignation", "agreement" or "time", with ended_side the side
+  // that resigned, offered the draw or ran out of time; empty when the rules ended it or it goes
+  // on.
   std::string ended_by;
   std::string ended_side;
   std::string draw_offer;  // "white" / "black" / empty

@@ -50,6 +50,20 @@ TEST(SessionViews, DraughtsCaptureHasItsPathAndCapturedSquares) {
   EXPECT_EQ(read->text, "c3:g7");
 }
 
+// 000 §4.4: a king takes along the diagonal; the captured squares are listed in the order taken.
+TEST(SessionViews, KingCaptureListsCapturesInTheOrderTaken) {
+  auto game = open("international", "W:WK46:B41,23");
+  const auto views = game->legal_move_views();
+  ASSERT_FALSE(views.empty());
+  for (const MoveView& m : views) {
+    EXPECT_EQ(m.from, "46");
+    EXPECT_EQ(m.captures, (Names{"41", "23"})) << m.full;
+    ASSERT_EQ(m.path.size(), 3u) << m.full;
+    EXPECT_EQ(m.path.front(), "46");
+    EXPECT_EQ(m.path.back(), m.to);
+  }
+}
+
 // 000 §1.3: square 1 is at the top, second file; 46 at White's lower-left corner.
 TEST(SessionViews, InternationalBoardCoordinates) {
   auto game = open("international");
@@ -127,7 +141,8 @@ TEST(SessionViews, Chess100ExtraPawnDrop) {
 
 TEST(SessionViews, Chess100CaptureAndRoyalFile) {
   auto game = open("chess100", "10/10/10/10/10/9k/3p6/4P5/10/K9 w - - 0 1 -");
-  const MoveView* m = find_view(game->legal_move_views(), "e3d4");
+  const auto views = game->legal_move_views();
+  const MoveView* m = find_view(views, "e3d4");
   ASSERT_TRUE(m);
   EXPECT_EQ(m->captures, Names{"d4"});
   const BoardView board = open("chess100")->board();

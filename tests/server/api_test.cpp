@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -206,6 +209,41 @@ TEST_F(ApiTest, BadRequestsGetAnErrorNamingTheProblem) {
   EXPECT_NE(a.text.find("key"), std::string::npos);
 }
 
+// Bad options end the program at once with status 2 and a message.
+TEST(ApiServeCommand, BadOptionsAreRefused) {
+  const std::string quiet = " >/dev/null 2>&1";
+  for (const std::string options : {"--port 99999", "--port x", "--engine-threads 0", "--bogus",
+                                    "--db /proc/no/such/dir/doska.db --port 0"}) {
+    const int raw = std::system((std::string(DOSKA_BINARY) + " serve " + options + quiet).c_str());
+    EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 2) << options;
+  }
+}
+
+// The app's files, and index.html for a game's secret link.
+TEST(ApiStatic, ServesTheWebDirectoryAndThePlayLinks) {
+  const std::string db = temp_db("static");
+  const std::string web = db + ".web";
+  std::filesystem::create_directories(web + "/js");
+  std::ofstream(web + "/index.html") << "<!doctype html><title>doska</title>";
+  std::ofstream(web + "/js/app.js") << "export const x = 1;";
+  ServerProcess server(db, web);
+  ASSERT_GT(server.port(), 0);
+  Api api(server.port());
+  Answer index = api.get("/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.text.find("<title>doska</title>"), std::string::npos);
+  Answer link = api.get("/play/k3f9q2abcd?key=00ff");
+  EXPECT_EQ(link.status, 200);
+  EXPECT_EQ(link.text, index.text);
+  auto script = api.client().Get("/js/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript");
+  EXPECT_EQ(api.get("/js/none.js").status, 404);
+  EXPECT_EQ(api.get("/../server_process.h").status, 404);
+  EXPECT_EQ(server.stop(), 0);
+}
+
 TEST_F(ApiTest, PlayLinkServesTheAppOr404) {
   Answer a = api_->get("/play/abc123");
   EXPECT_EQ(a.status, 404);  // this server has no web directory
@@ -280,6 +318,23 @@ TEST_F(ApiPlay, DrawOfferDeclineAcceptAndClaim) {
   // RULINGS §2: wolf and sheep has no draw.
   PersonGame w = people("wolf-sheep");
   EXPECT_EQ(draw(w.id, w.black, "offer").status, 409);
+}
+
+// Against the computer an offer is answered at once: accepted (a draw by agreement) or withdrawn.
+TEST_F(ApiPlay, TheComputerAnswersADrawOffer) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 3}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"], key = created["keys"]["white"];
+  Answer answered = draw(id, key, "offer");
+  ASSERT_EQ(answered.status, 200) << answered.text;
+  const json& game = answered.body;
+  if (game["result"]["over"].get<bool>()) {
+    EXPECT_EQ(game["result"]["rule"], "agreement");
+  } else {
+    EXPECT_TRUE(game["draw_offer"].is_null());
+    EXPECT_EQ(move(id, key, "c3-d4").status, 200);
+  }
 }
 
 TEST_F(ApiPlay, ResignationLosesAndEndsTheGame) {
@@ -402,6 +457,7 @@ TEST_F(ApiPlay, EventsDeliverTheGameAndItsChanges) {
 TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
   const std::string db = temp_db("restart");
   PersonGame g;
+  std::string agreed;
   {
     ServerProcess first(db);
     ASSERT_GT(first.port(), 0);
@@ -413,11 +469,28 @@ TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
     ASSERT_EQ(
         api.post("/api/games/" + g.id + "/moves", json{{"key", g.white}, {"move", "32-28"}}).status,
         200);
+    // A game drawn by agreement stays drawn.
+    json drawn =
+        api.post("/api/games", json{{"variant", "russian"}, {"opponent", {{"kind", "person"}}}})
+            .body;
+    agreed = drawn["game"]["id"];
+    ASSERT_EQ(api.post("/api/games/" + agreed + "/draw",
+                       json{{"key", drawn["keys"]["black"]}, {"action", "offer"}})
+                  .status,
+              200);
+    ASSERT_EQ(api.post("/api/games/" + agreed + "/draw",
+                       json{{"key", drawn["keys"]["white"]}, {"action", "accept"}})
+                  .status,
+              200);
     EXPECT_EQ(first.stop(), 0);
   }
   ServerProcess second(db);
   ASSERT_GT(second.port(), 0);
   Api api(second.port());
+  Answer drawn = api.get("/api/games/" + agreed);
+  EXPECT_EQ(drawn.body["result"]["rule"], "agreement");
+  EXPECT_EQ(drawn.body["result"]["outcome"], "draw");
+  EXPECT_TRUE(drawn.body["legal"].empty());
   Answer got = api.get("/api/games/" + g.id);
   ASSERT_EQ(got.status, 200) << got.text;
   EXPECT_EQ(got.body["moves"].size(), 1u);

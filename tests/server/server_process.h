@@ -29,7 +29,7 @@ inline std::string temp_db(const std::string& name) {
 
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db) {
+  explicit ServerProcess(const std::string& db, const std::string& web = "/nonexistent-web-dir") {
     int fds[2];
     if (pipe(fds) != 0) return;
     pid_ = fork();
@@ -38,7 +38,7 @@ class ServerProcess {
       close(fds[0]);
       close(fds[1]);
       execl(DOSKA_BINARY, DOSKA_BINARY, "serve", "--port", "0", "--db", db.c_str(), "--web",
-            "/nonexistent-web-dir", "--engine-threads", "1", static_cast<char*>(nullptr));
+            web.c_str(), "--engine-threads", "1", static_cast<char*>(nullptr));
       _exit(127);
     }
     close(fds[1]);
