@@ -585,11 +585,13 @@ json GameService::create(const CreateRequest& r) {
   return json{{"game", view(*game)}, {"keys", keys}, {"links", links}};
 }
 
-json GameService::get(const std::string& id) {
+json GameService::get(const std::string& id, const std::optional<std::string>& key) {
   auto game = find(id);
   std::lock_guard lock(game->mutex);
   check_flag(*game);
-  return view(*game);
+  json out = view(*game);
+  if (key) out["you"] = side_name(side_of_key(*game, *key));
+  return out;
 }
 
 json GameService::list(int limit, int offset) {

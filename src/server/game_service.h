@@ -53,7 +53,8 @@ class GameService {
   nlohmann::json variants() const;
   // 201 body: {"game", "keys", "links"}.
   nlohmann::json create(const CreateRequest& request);
-  nlohmann::json get(const std::string& id);
+  // With a key: the view also says which side the key holds ("you"), 403 if none.
+  nlohmann::json get(const std::string& id, const std::optional<std::string>& key = std::nullopt);
   nlohmann::json list(int limit, int offset);
   nlohmann::json move(const std::string& id, const MoveRequest& request);
   nlohmann::json undo(const std::string& id, const KeyRequest& request);

@@ -155,7 +155,11 @@ void HttpServer::routes() {
     guarded(res, [&] { send_json(res, 201, service_.create(need(parse_create(req.body)))); });
   });
   s.Get(R"(/api/games/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] { send_json(res, 200, service_.get(req.matches[1])); });
+    guarded(res, [&] {
+      std::optional<std::string> key;
+      if (req.has_param("key")) key = req.get_param_value("key");
+      send_json(res, 200, service_.get(req.matches[1], key));
+    });
   });
   s.Post(R"(/api/games/([^/]+)/moves)",
          [this](const httplib::Request& req, httplib::Response& res) {

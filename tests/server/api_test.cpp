@@ -140,6 +140,12 @@ TEST_F(ApiTest, PersonGameMovesKeysAndTurns) {
   EXPECT_EQ(got.status, 200);
   EXPECT_EQ(got.body["moves"].size(), 2u);
   EXPECT_EQ(got.body["version"], reply.body["version"]);
+  EXPECT_FALSE(got.body.contains("you"));
+
+  // A link's key tells its holder which side it is; a key of no side is refused.
+  EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + black).body["you"], "black");
+  EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + white).body["you"], "white");
+  EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + std::string(32, '1')).status, 403);
 
   Answer list = api_->get("/api/games");
   ASSERT_EQ(list.status, 200);

@@ -33,7 +33,9 @@ async function request(method, path, body) {
 export const api = {
   variants: () => request('GET', '/api/variants'),
   games: (limit = 50, offset = 0) => request('GET', `/api/games?limit=${limit}&offset=${offset}`),
-  game: (id) => request('GET', `/api/games/${encodeURIComponent(id)}`),
+  // With a key the view also names the side it holds (`you`).
+  game: (id, key) => request('GET', `/api/games/${encodeURIComponent(id)}` +
+                                    (key ? `?key=${encodeURIComponent(key)}` : '')),
   create: (spec) => request('POST', '/api/games', spec),
   move: (id, key, move) => request('POST', `/api/games/${encodeURIComponent(id)}/moves`, {key, move}),
   undo: (id, key) => request('POST', `/api/games/${encodeURIComponent(id)}/undo`, {key}),

@@ -151,7 +151,17 @@ async function openGame(id, {key = null, side = null, links = null} = {}) {
   state.unsubscribe = null;
   state.game = null;
   state.flipped = false;
-  const view = await api.game(id);
+  // A key from a link that does not name its side: the server says whose it is.
+  const probe = state.keys.any;
+  let view;
+  try {
+    view = await api.game(id, probe);
+  } catch (e) {
+    if (!probe || e.status !== 403) throw e;
+    delete state.keys.any;  // a key of no side: the game opens read-only
+    view = await api.game(id);
+  }
+  if (probe && view.you && state.keys.any === probe) learnSide(id, probe, view.you);
   acceptView(view);
   state.unsubscribe = subscribe(id, {
     onGame: (v) => acceptView(v),
@@ -160,23 +170,6 @@ async function openGame(id, {key = null, side = null, links = null} = {}) {
   $('welcome').hidden = true;
   $('game').hidden = false;
   if (rulesOpen()) loadRules();
-  if (state.keys.any && !view.result.over) probeSide(view);
-}
-
-// A link as the server writes it (`?key=` without `side`) does not say whose key it is. A move
-// that cannot be read, sent with it, changes nothing and tells: the server reads the move (400)
-// only for the side to move, and answers 409 "not your turn" for the other side's key.
-async function probeSide(view) {
-  const key = state.keys.any;
-  try {
-    await api.move(view.id, key, '?');
-  } catch (e) {
-    if (!state.game || state.game.id !== view.id || state.keys.any !== key) return;
-    if (e.status === 400) learnSide(view.id, key, view.to_move);
-    else if (e.status === 409 && /turn/i.test(e.message)) learnSide(view.id, key, view.to_move === 'white' ? 'black' : 'white');
-    else return;
-    render();
-  }
 }
 
 function playPath(id) {
