@@ -1,29 +1,18 @@
 // A capture chosen by its path: two captures of the same man end on the same square, and the
 // player picks one by clicking a landing square on the way (RULINGS §1.1: the record then
 // names the turning squares).
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, importGame, square, lastMoveText} from './lib.js';
+import {useServerAndBrowser, openApp, importGame, square, lastMoveText} from './lib.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = useServerAndBrowser();
 
 // Russian draughts, White man d6 (men capture backwards too, 002 §1.5.3): d6:f4:h2 takes e5 and
 // g3; d6:b4:d2:f4:h2 takes c5, c3, e3 and g3. Both end on h2 (`doska moves russian --fen ...`).
 const FEN = 'W:Wd6:Be3,g3,c5,f6,e5,c3';
 
 test('russian: two captures end on h2, the path is chosen by clicking d2', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await importGame(page, {variant: 'russian', text: FEN});
   await page.waitForSelector('#board[data-interactive="yes"]');
   await page.click(square('d6'));
@@ -48,7 +37,7 @@ test('russian: two captures end on h2, the path is chosen by clicking d2', async
 });
 
 test('russian: the other path is chosen from the chooser', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await importGame(page, {variant: 'russian', text: FEN});
   await page.waitForSelector('#board[data-interactive="yes"]');
   await page.click(square('d6'));

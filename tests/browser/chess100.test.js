@@ -1,24 +1,13 @@
 // 100-square chess on the board: the royal file is marked, a promotion on the enemy king's square
 // is chosen in the promotion chooser, and the extra pawn (RULINGS §4.3) by clicking its square.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, importGame, square, lastMoveText} from './lib.js';
+import {useServerAndBrowser, openApp, importGame, square, lastMoveText} from './lib.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = useServerAndBrowser();
 
 test('promotion on e10: the player chooses the jester', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await importGame(page, {variant: 'chess100', text: 'k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1 Ee'});
   assert.equal(await page.$$eval('#board .royal-file', (marks) => marks.length), 1);
   await page.waitForSelector('#board[data-interactive="yes"]');
@@ -35,7 +24,7 @@ test('promotion on e10: the player chooses the jester', async () => {
 });
 
 test('the king reaches e10 and the extra pawn is placed on c2', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await importGame(page, {variant: 'chess100', text: 'k9/4K5/10/10/10/10/10/10/10/10 w - - 0 1 Ee'});
   await page.waitForSelector('#board[data-interactive="yes"]');
   await page.click(square('e9'));

@@ -1,25 +1,14 @@
 // A whole game against the computer (level 1): wolf and sheep, the player is the wolf and always
 // makes the first move the board offers; the sheep (White) close it in, or the wolf breaks
 // through. Either way the game ends and the result names the rule that decided it.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, newGame} from './lib.js';
+import {useServerAndBrowser, openApp, newGame} from './lib.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = useServerAndBrowser();
 
 test('wolf-sheep against the computer at level 1, to the end', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'wolf-sheep', opponent: 'computer', level: 1, side: 'black'});
   for (let turn = 0; turn < 80; turn++) {
     await page.waitForSelector('#status[data-state="my-move"], #status[data-state="over"]');

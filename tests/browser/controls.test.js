@@ -1,35 +1,13 @@
 // The game controls: take back against the computer, draw by agreement, resignation, PDN and FEN
 // export, import of the exported record, the stored games, and analysis.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, newGame, importGame, clickMove, waitPlies, moveTexts,
-        missingFeatures} from './lib.js';
+import {useServerAndBrowser, openApp, newGame, importGame, clickMove, waitPlies, moveTexts} from './lib.js';
 
-let server;
-let browser;
-let missing;
+const env = useServerAndBrowser();
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  missing = await missingFeatures(server.url);
-});
-
-// True (and the test marked skipped) when the server does not implement a feature yet.
-function lacks(t, ...features) {
-  const absent = features.filter((f) => missing.has(f));
-  if (absent.length) t.skip(`the server answers 501 for: ${absent.join(', ')}`);
-  return absent.length > 0;
-}
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-test('take back a move and the computer reply', async (t) => {
-  if (lacks(t, 'undo')) return;
-  const {page, errors} = await openApp(browser, server.url);
+test('take back a move and the computer reply', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'russian', opponent: 'computer', level: 1, side: 'white'});
   await clickMove(page, 'c3', 'd4');
   await waitPlies(page, 2);   // the computer's reply arrives by the event stream
@@ -40,9 +18,8 @@ test('take back a move and the computer reply', async (t) => {
   assert.deepEqual(errors, []);
 });
 
-test('a draw offered and accepted ends the game by agreement', async (t) => {
-  if (lacks(t, 'draw')) return;
-  const {page, errors} = await openApp(browser, server.url);
+test('a draw offered and accepted ends the game by agreement', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'russian', opponent: 'person', both: true});
   await clickMove(page, 'c3', 'd4');
   await page.click('#btn-draw-offer');
@@ -54,9 +31,8 @@ test('a draw offered and accepted ends the game by agreement', async (t) => {
   assert.deepEqual(errors, []);
 });
 
-test('resignation loses, and the result names it', async (t) => {
-  if (lacks(t, 'resign')) return;
-  const {page, errors} = await openApp(browser, server.url);
+test('resignation loses, and the result names it', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'mill', opponent: 'person', both: true});
   await clickMove(page, 'a1');
   await page.click('#btn-resign');   // Black to move resigns
@@ -68,9 +44,8 @@ test('resignation loses, and the result names it', async (t) => {
   assert.deepEqual(errors, []);
 });
 
-test('export PDN and FEN, and import the PDN as a new game', async (t) => {
-  if (lacks(t, 'export')) return;
-  const {page, errors} = await openApp(browser, server.url);
+test('export PDN and FEN, and import the PDN as a new game', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'english', opponent: 'person', both: true});
   await clickMove(page, '11', '15');
   await clickMove(page, '22', '18');
@@ -98,7 +73,7 @@ test('export PDN and FEN, and import the PDN as a new game', async (t) => {
 });
 
 test('the stored games list reopens a game with its keys, or read-only without', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'international', opponent: 'person', both: true});
   await clickMove(page, '32', '28');
   const id = new URL(page.url()).pathname.split('/').pop();
@@ -111,7 +86,7 @@ test('the stored games list reopens a game with its keys, or read-only without',
   await page.waitForSelector('#board[data-variant="international"][data-plies="1"]');
   await page.waitForSelector('#board[data-interactive="yes"]');   // this browser holds its keys
 
-  const other = await openApp(browser, server.url);
+  const other = await openApp(env.browser, env.server.url);
   await other.page.click('#welcome-games');
   await other.page.waitForSelector('#dlg-games[open]');
   await other.page.click(`#games-rows tr[data-id="${id}"] .open-game`);
@@ -122,9 +97,8 @@ test('the stored games list reopens a game with its keys, or read-only without',
   assert.deepEqual(other.errors, []);
 });
 
-test('analysis shows the evaluation bar and the best line', async (t) => {
-  if (lacks(t, 'analyse')) return;
-  const {page, errors} = await openApp(browser, server.url);
+test('analysis shows the evaluation bar and the best line', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'international', opponent: 'person', both: true});
   await page.click('#btn-analyse');
   await page.waitForSelector('#eval-bar:not([hidden])');
@@ -134,7 +108,7 @@ test('analysis shows the evaluation bar and the best line', async (t) => {
 });
 
 test('flip the board; the clock of the side to move counts down', async () => {
-  const {page, errors} = await openApp(browser, server.url);
+  const {page, errors} = await openApp(env.browser, env.server.url);
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
   await page.selectOption('#new-variant', 'international');

@@ -1,24 +1,13 @@
 // The UI speaks Russian, Ukrainian and English: chosen from the browser's languages, switched
 // by the selector, remembered across a reload; the rules panel follows the language.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, newGame} from './lib.js';
+import {useServerAndBrowser, openApp, newGame} from './lib.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = useServerAndBrowser();
 
 test('the language follows the browser and the selector, and is remembered', async () => {
-  const {page, errors} = await openApp(browser, server.url, {locale: 'uk-UA'});
+  const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'uk-UA'});
   assert.equal(await page.textContent('#btn-new'), 'Нова партія');
   assert.equal(await page.getAttribute('html', 'lang'), 'uk');
 
@@ -58,7 +47,7 @@ test('the language follows the browser and the selector, and is remembered', asy
 });
 
 test('every UI string exists in the three languages', async () => {
-  const {page} = await openApp(browser, server.url);
+  const {page} = await openApp(env.browser, env.server.url);
   const missing = await page.evaluate(async () => {
     const {catalogue} = await import('/js/i18n.js');
     const keys = new Set(Object.values(catalogue).flatMap((table) => Object.keys(table)));

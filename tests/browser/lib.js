@@ -1,6 +1,7 @@
 // What every browser test needs: its own `doska serve` on a free loopback port with a fresh
 // database, Debian's chromium through playwright-core, and helpers that act as a player does
 // (clicks on the board and on the app's buttons, waiting for what the page shows).
+import {before, after} from 'node:test';
 import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, existsSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -61,6 +62,23 @@ export function launchBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
            '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+// One server and one browser for the tests of a file: started before the first test, stopped
+// after the last. The returned object fills in (`env.server.url`, `env.browser`) once started;
+// `ready(env)`, if given, runs right after (one hook, so nothing runs before the server is up).
+export function useServerAndBrowser(ready = null) {
+  const env = {};
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launchBrowser();
+    if (ready) await ready(env);
+  });
+  after(async () => {
+    if (env.browser) await env.browser.close();
+    if (env.server) await env.server.stop();
+  });
+  return env;
 }
 
 // A page of the app in a new context; errors on the page fail the test that reads `errors`.
@@ -129,34 +147,4 @@ export async function lastMoveText(page) {
 
 export async function moveTexts(page) {
   return page.$$eval('#move-list .move', (buttons) => buttons.map((b) => b.textContent));
-}
-
-// The features of the API that the server under test answers with 501 (not implemented yet),
-// found by calling each once on throwaway games; tests of those features are skipped, saying so.
-export async function missingFeatures(url) {
-  const call = async (method, path, body) => {
-    const response = await fetch(url + path, {method, headers: {'Content-Type': 'application/json'},
-                                              body: body === undefined ? undefined : JSON.stringify(body)});
-    const text = await response.text();
-    let json = null;
-    try { json = JSON.parse(text); } catch { /* a text answer */ }
-    return {status: response.status, json};
-  };
-  const person = (await call('POST', '/api/games', {variant: 'russian', opponent: {kind: 'person'}, side: 'white'})).json;
-  const computer = (await call('POST', '/api/games', {variant: 'russian', opponent: {kind: 'computer', level: 1},
-                                                      side: 'white'})).json;
-  const id = person.game.id;
-  const key = person.keys.white;
-  const probes = {
-    export: () => call('GET', `/api/games/${id}/export?format=pdn`),
-    analyse: () => call('POST', '/api/analyse', {variant: 'russian', fen: person.game.fen, time_ms: 50}),
-    draw: () => call('POST', `/api/games/${id}/draw`, {key, action: 'decline'}),
-    undo: () => call('POST', `/api/games/${computer.game.id}/undo`, {key: computer.keys.white}),
-    resign: () => call('POST', `/api/games/${id}/resign`, {key}),   // last: it ends the game
-  };
-  const missing = new Set();
-  for (const [name, probe] of Object.entries(probes)) {
-    if ((await probe()).status === 501) missing.add(name);
-  }
-  return missing;
 }

@@ -1,21 +1,11 @@
 // The opening moves of every game, played by clicking the board as a player does.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, newGame, clickMove, moveTexts, square} from './lib.js';
+import {useServerAndBrowser, openApp, newGame, clickMove, moveTexts, square} from './lib.js';
 
-let server;
-let browser;
 let app;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  app = await openApp(browser, server.url);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
+useServerAndBrowser(async (env) => {
+  app = await openApp(env.browser, env.server.url);
 });
 
 // Each move is the squares clicked, in order; the expected record is the server's move texts.

@@ -1,25 +1,14 @@
 // Two people in two browsers: the creator keeps the White link and opens the Black one in a
 // second browser context (own storage, as another machine would); each moves only for its side
 // and sees the other's move arrive by the event stream.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {startServer, launchBrowser, openApp, newGame, square, waitPlies, moveTexts} from './lib.js';
+import {useServerAndBrowser, openApp, newGame, square, waitPlies, moveTexts} from './lib.js';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = useServerAndBrowser();
 
 test('russian between two browsers through their secret links', async () => {
-  const white = await openApp(browser, server.url);
+  const white = await openApp(env.browser, env.server.url);
   await newGame(white.page, {variant: 'russian', opponent: 'person', side: 'white', both: false});
   await white.page.waitForSelector('#links:not([hidden])');
   const links = await white.page.$$eval('#links .link-row', (rows) =>
@@ -28,7 +17,7 @@ test('russian between two browsers through their secret links', async () => {
   assert.notEqual(links.white, links.black);
 
   const blackPath = new URL(links.black).pathname + new URL(links.black).search;
-  const black = await openApp(browser, server.url, {path: blackPath});
+  const black = await openApp(env.browser, env.server.url, {path: blackPath});
   await black.page.waitForSelector('#board[data-variant="russian"] svg');
   // Black waits; White's board is live.
   await black.page.waitForSelector('#board[data-interactive="no"]');
@@ -57,14 +46,14 @@ test('russian between two browsers through their secret links', async () => {
   // The link as the server writes it (no side named): the page finds out it holds Black.
   const bare = new URL(links.black);
   bare.searchParams.delete('side');
-  const again = await openApp(browser, server.url, {path: bare.pathname + bare.search});
+  const again = await openApp(env.browser, env.server.url, {path: bare.pathname + bare.search});
   await again.page.waitForSelector('#clock-bottom[data-side="black"]');
   assert.match(await again.page.textContent('#clock-bottom'), /\(you\)/);
   await again.page.waitForSelector('#board[data-interactive="yes"]');   // Black is to move
   await again.context.close();
 
   // A reader without a key sees the game but cannot move.
-  const reader = await openApp(browser, server.url, {path: new URL(links.black).pathname});
+  const reader = await openApp(env.browser, env.server.url, {path: new URL(links.black).pathname});
   await waitPlies(reader.page, 3);
   await reader.page.waitForSelector('#readonly-note:not([hidden])');
   assert.equal(await reader.page.getAttribute('#board', 'data-interactive'), 'no');
