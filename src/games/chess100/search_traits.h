@@ -55,10 +55,12 @@ struct SearchTraits {
     generate_safe_moves(p.pos, list);
   }
   static void generate_noisy(const Position& p, MoveList& list) {
+    if (p.decided || p.pos.king(p.pos.side) < 0) return;
     MoveList all;
-    generate(p, all);
+    generate_moves(p.pos, all);
+    SafetyTest test(p.pos);
     for (const Move& m : all)
-      if (!is_quiet(p, m)) list.push(m);
+      if (!is_quiet(p, m) && test.safe(m)) list.push(m);
   }
   static bool stand_pat_allowed(const Position& p) { return !p.decided && !in_check(p.pos); }
 
