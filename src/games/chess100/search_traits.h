@@ -98,10 +98,36 @@ struct SearchTraits {
     return m.kind != MoveKind::en_passant && !m.promotion &&
            !(m.kind == MoveKind::normal && p.pos.at(m.to));
   }
+  // Most valuable victim, then least valuable attacker (MVV-LVA); a promotion counts its gain.
   static int order_noisy(const Position& p, const Move& m) {
-    const int victim =
-        m.kind == MoveKind::en_passant ? kPieceValue[pawn] : kPieceValue[type_of(p.pos.at(m.to))];
-    return victim * 8 + kPieceValue[m.promotion] - kPieceValue[type_of(p.pos.at(m.from))] / 100;
+    return noisy_gain(p, m) * 8 - kPieceValue[type_of(p.pos.at(m.from))] / 100;
+  }
+  // The material a noisy move wins at most: the victim (the king counts above everything) and
+  // what a promotion adds.
+  static search::Value noisy_gain(const Position& p, const Move& m) {
+    int gain = 0;
+    if (m.kind == MoveKind::en_passant) {
+      gain = kPieceValue[pawn];
+    } else if (m.kind == MoveKind::normal && p.pos.at(m.to)) {
+      const PieceType victim = type_of(p.pos.at(m.to));
+      gain = victim == king ? 10 * kPieceValue[queen] : kPieceValue[victim];
+    }
+    if (m.promotion) gain += kPieceValue[m.promotion] - kPieceValue[pawn];
+    return gain;
+  }
+  // What a noisy move can add beyond its material gain, through the evaluation's other terms.
+  static constexpr search::Value kDeltaMargin = 200;
+  // Not searched in quiescence: a free promotion on the enemy king's square to anything but a
+  // queen, and a capture of a defended piece by a more valuable one (it loses material unless
+  // something else is going on, which the full-width search will see).
+  static bool skip_in_quiescence(const Position& p, const Move& m) {
+    if (m.promotion && m.promotion != queen && m.to == king_start(opposite(p.pos.side)))
+      return true;
+    if (m.kind != MoveKind::normal || !p.pos.at(m.to)) return false;
+    const int attacker = kPieceValue[type_of(p.pos.at(m.from))];
+    const int victim = kPieceValue[type_of(p.pos.at(m.to))];
+    if (m.promotion || attacker <= victim + 50) return false;
+    return attacked(p.pos, m.to, opposite(p.pos.side));
   }
   static std::string move_text(const Position&, const Move& m) { return chess100::move_text(m); }
   static int side_index(const Position& p) { return static_cast<int>(p.pos.side); }
