@@ -1,5 +1,5 @@
 // 100-square chess seen by the generic search (src/search/search.h): the safe moves, the key kept
-// by make_move, a material evaluation, and the moves that end the game at once (king capture,
+// by make_move, the evaluation of eval.h, and the moves that end the game at once (king capture,
 // castling across an attacked square) as terminal positions.
 #pragma once
 
@@ -7,33 +7,13 @@
 #include <cstdint>
 #include <string>
 
+#include "games/chess100/eval.h"
 #include "games/chess100/movegen.h"
 #include "games/chess100/notation.h"
 #include "games/chess100/position.h"
 #include "search/types.h"
 
 namespace doska::chess100 {
-
-// Material in hundredths of a pawn, by PieceType. The general and jester are short pieces that
-// become a rook and a bishop on the e-file (RULINGS §4.2): valued between, with a bonus there.
-inline constexpr std::array<int, kPieceTypes> kPieceValue = {0,   100, 300, 320, 500,
-                                                             950, 420, 260, 0};
-inline constexpr int kRoyalFileBonus = 30;  // a general or jester standing on the e-file
-
-inline search::Value evaluate(const Position& pos) {
-  int score = 0;
-  for (int s = 0; s < kSquares; ++s) {
-    const Piece p = pos.board[s];
-    if (!p) continue;
-    const PieceType t = type_of(p);
-    int v = kPieceValue[t];
-    if ((t == general || t == jester) && file_of(s) == kRoyalFile) v += kRoyalFileBonus;
-    if (t == pawn)
-      v += 3 * (color_of(p) == Color::white ? rank_of(s) - 1 : kRanks - 2 - rank_of(s));
-    score += color_of(p) == pos.side ? v : -v;
-  }
-  return score;
-}
 
 struct SearchPosition {
   Position pos;
@@ -100,19 +80,19 @@ struct SearchTraits {
   }
   // Most valuable victim, then least valuable attacker (MVV-LVA); a promotion counts its gain.
   static int order_noisy(const Position& p, const Move& m) {
-    return noisy_gain(p, m) * 8 - kPieceValue[type_of(p.pos.at(m.from))] / 100;
+    return noisy_gain(p, m) * 8 - kEval.material[type_of(p.pos.at(m.from))] / 100;
   }
   // The material a noisy move wins at most: the victim (the king counts above everything) and
   // what a promotion adds.
   static search::Value noisy_gain(const Position& p, const Move& m) {
     int gain = 0;
     if (m.kind == MoveKind::en_passant) {
-      gain = kPieceValue[pawn];
+      gain = kEval.material[pawn];
     } else if (m.kind == MoveKind::normal && p.pos.at(m.to)) {
       const PieceType victim = type_of(p.pos.at(m.to));
-      gain = victim == king ? 10 * kPieceValue[queen] : kPieceValue[victim];
+      gain = victim == king ? 10 * kEval.material[queen] : kEval.material[victim];
     }
-    if (m.promotion) gain += kPieceValue[m.promotion] - kPieceValue[pawn];
+    if (m.promotion) gain += kEval.material[m.promotion] - kEval.material[pawn];
     return gain;
   }
   // What a noisy move can add beyond its material gain, through the evaluation's other terms.
@@ -124,8 +104,8 @@ struct SearchTraits {
     if (m.promotion && m.promotion != queen && m.to == king_start(opposite(p.pos.side)))
       return true;
     if (m.kind != MoveKind::normal || !p.pos.at(m.to)) return false;
-    const int attacker = kPieceValue[type_of(p.pos.at(m.from))];
-    const int victim = kPieceValue[type_of(p.pos.at(m.to))];
+    const int attacker = kEval.material[type_of(p.pos.at(m.from))];
+    const int victim = kEval.material[type_of(p.pos.at(m.to))];
     if (m.promotion || attacker <= victim + 50) return false;
     return attacked(p.pos, m.to, opposite(p.pos.side));
   }
