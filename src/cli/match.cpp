@@ -64,8 +64,13 @@ Result<Player> parse_player(const std::string& spec) {
       const double t = std::atof(std::string(value).c_str());
       if (!(t > 0)) return make_error("bad time " + quoted(value));
       player.limits.move_time = t;
+    } else if (name == "reductions") {
+      if (value != "on" && value != "off")
+        return make_error("bad reductions " + quoted(value) + ": give on or off");
+      player.limits.reductions = value == "on";
     } else {
-      return make_error("unknown player option " + quoted(name) + " (level, nodes, depth, time)");
+      return make_error("unknown player option " + quoted(name) +
+                        " (level, nodes, depth, time, reductions)");
     }
   }
   if (!player.limits.nodes && !player.limits.depth && player.limits.move_time == 0)
