@@ -245,8 +245,10 @@ bool leaves_king_attacked(Position& pos, const Move& move) {
   return unsafe;
 }
 
-SafetyTest::SafetyTest(const Position& pos)
-    : work_(pos), king_(pos.king(pos.side)), in_check_(chess100::in_check(pos)) {}
+SafetyTest::SafetyTest(const Position& pos) : SafetyTest(pos, chess100::in_check(pos)) {}
+
+SafetyTest::SafetyTest(const Position& pos, bool in_check)
+    : work_(pos), king_(pos.king(pos.side)), in_check_(in_check) {}
 
 bool SafetyTest::safe(const Move& move) {
   if (king_ >= 0 && !in_check_ && move.kind != MoveKind::en_passant && move.from != king_ &&

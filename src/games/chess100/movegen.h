@@ -36,6 +36,8 @@ bool leaves_king_attacked(Position& pos, const Move& move);
 class SafetyTest {
  public:
   explicit SafetyTest(const Position& pos);
+  // When the caller already knows whether the side to move is in check.
+  SafetyTest(const Position& pos, bool in_check);
   bool in_check() const { return in_check_; }
   bool safe(const Move& move);
 

@@ -20,6 +20,8 @@ struct SearchPosition {
   // The game ended with the move that led here: +1 the side to move won (the opponent castled
   // across an attacked square), -1 it lost (its king was captured), 0 not ended.
   int decided = 0;
+  // The side to move is in check: found once per node, used by quiescence and the generators.
+  bool checked = false;
 };
 
 struct SearchTraits {
@@ -28,21 +30,25 @@ struct SearchTraits {
   using MoveList = chess100::MoveList;
   static constexpr int kReversibleLimit = 100;  // the 50-move rule (RULINGS §4.4)
 
-  static Position make(const chess100::Position& pos) { return {pos, 0}; }
+  static Position make(const chess100::Position& pos) { return {pos, 0, in_check(pos)}; }
 
   static void generate(const Position& p, MoveList& list) {
     if (p.decided || p.pos.king(p.pos.side) < 0) return;
-    generate_safe_moves(p.pos, list);
+    MoveList all;
+    generate_moves(p.pos, all);
+    SafetyTest test(p.pos, p.checked);
+    for (const Move& m : all)
+      if (test.safe(m)) list.push(m);
   }
   static void generate_noisy(const Position& p, MoveList& list) {
     if (p.decided || p.pos.king(p.pos.side) < 0) return;
     MoveList all;
     generate_moves(p.pos, all);
-    SafetyTest test(p.pos);
+    SafetyTest test(p.pos, p.checked);
     for (const Move& m : all)
       if (!is_quiet(p, m) && test.safe(m)) list.push(m);
   }
-  static bool stand_pat_allowed(const Position& p) { return !p.decided && !in_check(p.pos); }
+  static bool stand_pat_allowed(const Position& p) { return !p.decided && !p.checked; }
 
   static Position after(const Position& p, const Move& m) {
     Position next = p;
@@ -51,6 +57,7 @@ struct SearchTraits {
     Undo undo;
     make_move(next.pos, m, undo);
     next.decided = ends ? (king_taken ? -1 : 1) : 0;
+    next.checked = !ends && in_check(next.pos);
     return next;
   }
   static std::uint64_t key(const Position& p) {
@@ -61,7 +68,7 @@ struct SearchTraits {
   static search::Value no_moves_value(const Position& p) {
     if (p.decided) return p.decided;
     if (p.pos.king(p.pos.side) < 0) return -1;
-    return in_check(p.pos) ? -1 : 0;
+    return p.checked ? -1 : 0;
   }
   static bool irreversible(const Position& p, const Move& m) {
     return type_of(p.pos.at(m.from)) == pawn || m.kind != MoveKind::normal || p.pos.at(m.to) ||
