@@ -1,6 +1,7 @@
 #include "games/chess100/eval.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace doska::chess100 {
 
@@ -17,6 +18,12 @@ PieceType promotion_on_file(int file) {
   return file == kRoyalFile ? queen : promotion_by_square(file);
 }
 
+constexpr std::array<int, kSquares> kCentrality = [] {
+  std::array<int, kSquares> table{};
+  for (int s = 0; s < kSquares; ++s) table[s] = centrality(s);
+  return table;
+}();
+
 // The pawns of both sides by file, for the structure terms.
 struct PawnFiles {
   std::array<std::array<int, kFiles>, 2> count{};
@@ -26,13 +33,21 @@ struct PawnFiles {
   std::array<int, kFiles> white_lowest{};
 };
 
-PawnFiles pawn_files(const Position& pos) {
+// The occupied squares, so that the board is scanned once.
+struct Occupied {
+  std::array<std::int8_t, kSquares> squares;
+  int count = 0;
+};
+
+PawnFiles pawn_files(const Position& pos, Occupied& occupied) {
   PawnFiles f;
   f.black_highest.fill(-1);
   f.white_lowest.fill(kRanks);
   for (int s = 0; s < kSquares; ++s) {
     const Piece p = pos.board[s];
-    if (!p || type_of(p) != pawn) continue;
+    if (!p) continue;
+    occupied.squares[occupied.count++] = static_cast<std::int8_t>(s);
+    if (type_of(p) != pawn) continue;
     const int file = file_of(s), rank = rank_of(s);
     ++f.count[int(color_of(p))][file];
     if (color_of(p) == Color::white)
@@ -52,7 +67,7 @@ bool passed(const PawnFiles& f, Color c, int square) {
   return true;
 }
 
-int pawn_terms(const Position& pos, const PawnFiles& f, const EvalParams& p, Color c, int s) {
+int pawn_terms(const PawnFiles& f, const EvalParams& p, Color c, int s) {
   const int rel = relative_rank(c, s);
   const int file = file_of(s);
   const auto& own = f.count[int(c)];
@@ -64,13 +79,6 @@ int pawn_terms(const Position& pos, const PawnFiles& f, const EvalParams& p, Col
                                                std::max(1, queen_value - knight_value);
     v += p.passed_pawn[rel] * scale / 100;
   }
-  // Doubled: a pawn with another own pawn in front of it on its file.
-  const int ahead = c == Color::white ? north : south;
-  for (int t = geometry().step[ahead][s]; t >= 0; t = geometry().step[ahead][t])
-    if (pos.board[t] == make_piece(c, pawn)) {
-      v -= p.doubled_pawn;
-      break;
-    }
   const bool left = file > 0 && own[file - 1] > 0;
   const bool right = file < kFiles - 1 && own[file + 1] > 0;
   if (!left && !right) v -= p.isolated_pawn;
@@ -99,7 +107,7 @@ int king_terms(const Position& pos, const EvalParams& p, Color c, int enemy_piec
   }
   const int exposure = relative_rank(c, k) * p.king_off_home_rank;
   int v = (shelter - exposure) * danger / 1000;
-  v += p.centre[king] * centrality(k) * (1000 - danger) / 1000;
+  v += p.centre[king] * kCentrality[k] * (1000 - danger) / 1000;
   if (file_of(k) == kRoyalFile) v += p.royal_file[king];
   return v;
 }
@@ -107,19 +115,20 @@ int king_terms(const Position& pos, const EvalParams& p, Color c, int enemy_piec
 }  // namespace
 
 int evaluate(const Position& pos, const EvalParams& p) {
-  const PawnFiles files = pawn_files(pos);
+  Occupied occupied;
+  const PawnFiles files = pawn_files(pos, occupied);
   std::array<int, 2> score{}, pieces{}, bishops{};
-  for (int s = 0; s < kSquares; ++s) {
+  for (int i = 0; i < occupied.count; ++i) {
+    const int s = occupied.squares[i];
     const Piece piece = pos.board[s];
-    if (!piece) continue;
     const PieceType t = type_of(piece);
     if (t == king) continue;
     const Color c = color_of(piece);
     const int file = file_of(s);
-    int v = p.material[t] + p.centre[t] * centrality(s);
+    int v = p.material[t] + p.centre[t] * kCentrality[s];
     if (file == kRoyalFile) v += p.royal_file[t];
     if (t == pawn) {
-      v += pawn_terms(pos, files, p, c, s);
+      v += pawn_terms(files, p, c, s);
     } else {
       pieces[int(c)] += p.material[t];
       if (t == bishop) ++bishops[int(c)];
@@ -132,6 +141,10 @@ int evaluate(const Position& pos, const EvalParams& p) {
     score[int(c)] += v;
   }
   for (Color c : {Color::white, Color::black}) {
+    // Doubled: each pawn with another own pawn in front of it on its file, that is all but one
+    // of a file's pawns.
+    for (int n : files.count[int(c)])
+      if (n > 1) score[int(c)] -= (n - 1) * p.doubled_pawn;
     if (bishops[int(c)] >= 2) score[int(c)] += p.bishop_pair;
     score[int(c)] += king_terms(pos, p, c, pieces[int(opposite(c))]);
   }
