@@ -73,14 +73,20 @@ Result<search::Limits> limits_from(const Args& args) {
       return make_error("bad --reductions " + quoted(*v) + ": give on or off");
     limits.reductions = *v == "on";
   }
+  if (auto v = args.value("null-move")) {
+    if (*v != "on" && *v != "off")
+      return make_error("bad --null-move " + quoted(*v) + ": give on or off");
+    limits.null_move = *v == "on";
+  }
   if (!limits.depth && !limits.nodes && limits.move_time == 0) limits.move_time = 3;
   return limits;
 }
 
 int run_analyze(const std::vector<std::string>& words) {
-  auto args = parse_args(
-      words, {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash", "reductions"},
-      {});
+  auto args = parse_args(words,
+                         {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
+                          "reductions", "null-move"},
+                         {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
   auto limits = limits_from(*args);
@@ -139,7 +145,7 @@ constexpr BenchPosition kBench[] = {
 }  // namespace
 
 int run_bench(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"threads", "reductions", "game"}, {});
+  auto args = parse_args(words, {"threads", "reductions", "null-move", "game"}, {});
   if (!args) return fail(args.error());
   int threads = 1;
   if (auto v = args->value("threads")) {
@@ -152,6 +158,12 @@ int run_bench(const std::vector<std::string>& words) {
     if (*v != "on" && *v != "off")
       return fail("bad --reductions " + quoted(*v) + ": give on or off");
     reductions = *v == "on";
+  }
+  bool null_move = true;
+  if (auto v = args->value("null-move")) {
+    if (*v != "on" && *v != "off")
+      return fail("bad --null-move " + quoted(*v) + ": give on or off");
+    null_move = *v == "on";
   }
   // --game G: only the positions of one game (to measure a change made for that game).
   const std::optional<std::string> only = args->value("game");
@@ -170,6 +182,7 @@ int run_bench(const std::vector<std::string>& words) {
     limits.depth = b.depth;
     limits.threads = threads;
     limits.reductions = reductions;
+    limits.null_move = null_move;
     const engine::BestMove best = engine.search(limits);
     std::printf("%-24s depth %2d nodes %10llu time %6.3f bestmove %s score %s\n", b.game, b.depth,
                 static_cast<unsigned long long>(best.nodes), best.seconds, best.move.c_str(),

@@ -68,9 +68,13 @@ Result<Player> parse_player(const std::string& spec) {
       if (value != "on" && value != "off")
         return make_error("bad reductions " + quoted(value) + ": give on or off");
       player.limits.reductions = value == "on";
+    } else if (name == "null-move") {
+      if (value != "on" && value != "off")
+        return make_error("bad null-move " + quoted(value) + ": give on or off");
+      player.limits.null_move = value == "on";
     } else {
       return make_error("unknown player option " + quoted(name) +
-                        " (level, nodes, depth, time, reductions)");
+                        " (level, nodes, depth, time, reductions, null-move)");
     }
   }
   if (!player.limits.nodes && !player.limits.depth && player.limits.move_time == 0)

@@ -27,6 +27,9 @@
 //                                  (a capture that loses material, an under-promotion)
 //   noisy_gain(pos, move) -> Value the most a noisy move can gain, for delta pruning
 //   kDeltaMargin                   what the evaluation may add beyond that gain
+//   null_move_allowed(pos), null_move(pos) -> Position
+//                                  null-move pruning: passing is allowed (not in check, no
+//                                  zugzwang to fear) and the position after a pass
 #pragma once
 
 #include <algorithm>
@@ -59,6 +62,11 @@ constexpr bool late_move_reductions() {
 template <class T>
 concept SkipsInQuiescence = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::skip_in_quiescence(p, m) } -> std::convertible_to<bool>;
+};
+template <class T>
+concept NullMovePruning = requires(const typename T::Position& p) {
+  { T::null_move_allowed(p) } -> std::convertible_to<bool>;
+  { T::null_move(p) } -> std::convertible_to<typename T::Position>;
 };
 template <class T>
 concept DeltaPruning = requires(const typename T::Position& p, const typename T::Move& m) {
@@ -189,6 +197,7 @@ class Search {
     std::vector<int> history = std::vector<int>(2 * 4096, 0);
     std::array<std::array<std::uint32_t, kMaxPly + 2>, kMaxPly + 2> pv_ids{};
     std::array<int, kMaxPly + 2> pv_length{};
+    std::array<bool, kMaxPly + 2> after_null{};  // the move that led to this ply was a pass
     int seldepth = 0;
     std::mt19937_64 rng;
     SearchResult result;
@@ -365,6 +374,22 @@ class Search {
             (tt.bound == Bound::exact || (tt.bound == Bound::lower && v >= beta) ||
              (tt.bound == Bound::upper && v <= alpha)))
           return v;
+      }
+
+      // Null-move pruning: if passing still holds beta at a reduced depth, a real move will too.
+      if constexpr (NullMovePruning<T>) {
+        if (search.limits_.null_move && !pv_node && ply > 0 && depth >= 3 && !after_null[ply] &&
+            !is_decided(beta) && T::null_move_allowed(pos) && T::evaluate(pos) >= beta) {
+          const Position next = T::null_move(pos);
+          keys[base + ply + 1] = T::key(next);
+          reversible[ply + 1] = 0;  // no repetition across a pass
+          after_null[ply + 1] = true;
+          const int reduction = 2 + depth / 6;
+          const Value v = -negamax(next, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+          after_null[ply + 1] = false;
+          if (aborted) return 0;
+          if (v >= beta) return is_decided(v) ? beta : v;
+        }
       }
 
       MoveList list;

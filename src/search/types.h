@@ -42,6 +42,8 @@ struct Limits {
   bool infinite = false;   // until stopped
   // Late-move reductions, where the game's traits use them; off to measure what they gain.
   bool reductions = true;
+  // Null-move pruning, where the game's traits allow it; off to measure what it gains.
+  bool null_move = true;
 };
 
 struct Info {

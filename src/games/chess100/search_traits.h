@@ -60,6 +60,26 @@ struct SearchTraits {
     next.checked = !ends && in_check(next.pos);
     return next;
   }
+  // A pass, for null-move pruning: not in check, and with a piece besides pawns and the king,
+  // where zugzwang is rare.
+  static bool null_move_allowed(const Position& p) {
+    if (p.decided || p.checked) return false;
+    for (const Piece piece : p.pos.board)
+      if (piece && color_of(piece) == p.pos.side && type_of(piece) != pawn &&
+          type_of(piece) != king)
+        return true;
+    return false;
+  }
+  static Position null_move(const Position& p) {
+    Position next = p;
+    const ZobristKeys& z = zobrist();
+    if (next.pos.ep >= 0) next.pos.hash ^= z.ep[next.pos.ep];
+    next.pos.ep = -1;
+    next.pos.side = opposite(next.pos.side);
+    next.pos.hash ^= z.black_to_move;
+    next.checked = in_check(next.pos);
+    return next;
+  }
   static std::uint64_t key(const Position& p) {
     return p.pos.key() ^ static_cast<std::uint64_t>(p.decided & 3);
   }
