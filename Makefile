@@ -2,15 +2,18 @@
 #
 #   make deps         install missing Debian packages (scripts/debian-packages.txt)
 #   make build        Release build in build/release
-#   make play         build, then play international draughts in the terminal
-#   make test         Release tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#   make play         build, then start the server (doska serve) and print its address
+#   make test         Release tests, browser tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
+#                     against doska serve from the Release build)
 #   make test-deep    the long tests (ctest label "deep") in the Release build
 #   make bench        Google Benchmark programs in the Release build
 #   make format       clang-format -i; make format-check only reports
 #   make clean        remove build/release, build/asan and build/fuzz
 #
 # Variables: JOBS (parallel jobs, default: the number of cores), FUZZ_SECONDS (per fuzz target,
-# default 20), BENCH_ARGS (passed to the benchmark program).
+# default 20), BENCH_ARGS (passed to the benchmark program), HOST and PORT (make play; default
+# 127.0.0.1 and 8080), DB (make play; default data/doska.db).
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -21,6 +24,9 @@ SHELL := bash
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 FUZZ_SECONDS ?= 20
 BENCH_ARGS ?=
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DB ?= data/doska.db
 
 RELEASE_DIR := build/release
 ASAN_DIR := build/asan
@@ -32,7 +38,7 @@ CHECK_FLAGS := -O2 -g
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/fuzz_*.cpp))))
 FORMAT_FILES = $(shell find src tests fuzz bench -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
 
-.PHONY: all deps build play test test-release test-asan test-fuzz test-deep bench format \
+.PHONY: all deps build play test test-release test-browser test-asan test-fuzz test-deep bench format \
 	format-check clean
 
 all: build
@@ -44,13 +50,18 @@ build: deps
 	cmake -S . -B $(RELEASE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
+# The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
 play: deps build
-	./$(RELEASE_DIR)/doska play international
+	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB)
 
-test: deps test-release test-asan test-fuzz
+test: deps test-release test-browser test-asan test-fuzz
 
 test-release: build
 	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
+
+# Each test file starts its own doska serve on a free port with a fresh database; no display needed.
+test-browser: build
+	cd tests/browser && DOSKA_BIN="$(CURDIR)/$(RELEASE_DIR)/doska" npm test
 
 test-asan: deps
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \

@@ -12,22 +12,37 @@ for package in $packages; do
   if [[ "$status" != "install ok installed" ]]; then missing+=("$package"); fi
 done
 
+# node and npm run the browser tests; Debian's are installed only when there are none (a node
+# from elsewhere is kept as it is).
+if ! command -v node >/dev/null; then missing+=(nodejs); fi
+if ! command -v npm >/dev/null; then missing+=(npm); fi
+
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "install-deps: all $(wc -w <<<"$packages") packages are installed"
-  exit 0
+else
+  sudo=()
+  if [[ $(id -u) -ne 0 ]]; then
+    if command -v sudo >/dev/null; then
+      sudo=(sudo)
+    else
+      echo "install-deps: not root and no sudo; install these as root: ${missing[*]}" >&2
+      exit 1
+    fi
+  fi
+
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-sudo=()
-if [[ $(id -u) -ne 0 ]]; then
-  if command -v sudo >/dev/null; then
-    sudo=(sudo)
+# The browser tests' npm packages (playwright-core, pinned by package-lock.json).
+browser_tests="$(dirname "$0")/../tests/browser"
+if [[ ! -d "$browser_tests/node_modules" ]]; then
+  echo "install-deps: npm packages of tests/browser"
+  if [[ -f "$browser_tests/package-lock.json" ]]; then
+    (cd "$browser_tests" && npm ci --no-audit --no-fund)
   else
-    echo "install-deps: not root and no sudo; install these as root: ${missing[*]}" >&2
-    exit 1
+    (cd "$browser_tests" && npm install --no-audit --no-fund)
   fi
 fi
-
-echo "install-deps: installing ${missing[*]}"
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update
-"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
-  apt-get install -y --no-install-recommends "${missing[@]}"

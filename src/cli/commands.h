@@ -15,5 +15,6 @@ int run_solve(const std::vector<std::string>& words);
 int run_hub(const std::vector<std::string>& words);
 int run_uci(const std::vector<std::string>& words);
 int run_dxp(const std::vector<std::string>& words);
+int run_serve(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

@@ -30,10 +30,12 @@ Usage:
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
   doska bench [--threads T] [--game G] [--reductions on|off]
                                                       fixed searches; total nodes and speed
-  doska match <game> [--games N] [--a SPEC] [--b SPEC] [--opening-plies K] [--max-plies M]
-              [--concurrency C] [--seed S] [--pdn FILE]
-                                                      engine against engine; SPEC is e.g.
-                                                      "level=10,nodes=20000" or "level=5"
+  doska match <game> [--games N] [--a SPEC] [--b SPEC] [--time S | --tc BASE+INC]
+              [--openings FILE | --opening-plies K] [--max-plies M] [--pdn FILE]
+              [--grace S] [--timeout S] [--concurrency C] [--seed S]
+                                                      games between two competitors; SPEC is our
+                                                      engine ("level=10,nodes=20000") or a program:
+                                                      "hub:COMMAND", "uci:COMMAND", "dxp:HOST:PORT"
   doska solve wolf-sheep [--fen FEN] [--moves "..."]  the exact result and the best move; last
                                                       line "bestmove <move> score <win N|loss N>"
   doska hub [--hash MB]                               the Hub protocol (version 2) on stdin/stdout,
@@ -45,6 +47,10 @@ Usage:
             [--games N] [--moves M] [--fen FEN] [--timeout S] [--name NAME] [--verbose]
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
+  doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
+              [--engine-threads N]                    the browser app and its JSON API
+                                                      (docs/api.md); prints "doska: serving on
+                                                      http://HOST:PORT/"; --port 0: a free port
   doska games                                         the game ids
   doska help
 
@@ -147,6 +153,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "hub") return run_hub(rest);
   if (command == "dxp") return run_dxp(rest);
   if (command == "uci") return run_uci(rest);
+  if (command == "serve") return run_serve(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

@@ -21,13 +21,6 @@ int fail(const std::string& message) {
   return 2;
 }
 
-std::optional<double> parse_positive_seconds(const std::string& text) {
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(value > 0) || value > 1e6) return std::nullopt;
-  return value;
-}
-
 }  // namespace
 
 int run_hub(const std::vector<std::string>& words) {
@@ -103,12 +96,12 @@ int run_dxp(const std::vector<std::string>& words) {
     options.nodes = static_cast<std::uint64_t>(*n);
   }
   if (auto v = args->value("time")) {
-    auto t = parse_positive_seconds(*v);
+    auto t = parse_seconds(*v);
     if (!t) return fail("bad --time " + quoted(*v) + ": give seconds per move, e.g. 2.5");
     options.move_time = *t;
   }
   if (auto v = args->value("timeout")) {
-    auto t = parse_positive_seconds(*v);
+    auto t = parse_seconds(*v);
     if (!t) return fail("bad --timeout " + quoted(*v) + ": give seconds");
     options.timeout = *t;
   }

@@ -2,6 +2,9 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace doska {
 
@@ -80,6 +83,20 @@ std::string quoted(std::string_view text) {
   if (text.size() > kMax) out += "...";
   out += "'";
   return out;
+}
+
+std::optional<double> parse_seconds(std::string_view text) {
+  const std::string copy(text);
+  char* end = nullptr;
+  const double value = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || *end != '\0' || !(value > 0) || value > 1e6) return std::nullopt;
+  return value;
+}
+
+std::string decimal_text(double value, int decimals) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", decimals, value);
+  return text;
 }
 
 }  // namespace doska

@@ -15,6 +15,10 @@ std::vector<std::string_view> split_words(std::string_view text);
 // A non-negative decimal integer that fits in int, or nothing.
 std::optional<int> parse_int(std::string_view text);
 std::optional<long long> parse_long(std::string_view text);
+// A number of seconds greater than 0 and at most a million ("2.5"), or nothing.
+std::optional<double> parse_seconds(std::string_view text);
+// `value` with `decimals` digits after the point ("0.200").
+std::string decimal_text(double value, int decimals);
 std::string to_lower(std::string_view text);
 // Quotes a piece of user input for an error message, shortened if long.
 std::string quoted(std::string_view text);

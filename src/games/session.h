@@ -29,6 +29,46 @@ struct SessionOptions {
   bool draw_rules = true;  // false: only the loss by no piece or no move ends a game
 };
 
+// A piece as the browser draws it: its side and its kind in the game's words ("man", "king",
+// "sheep", "wolf", "pawn", "general", ...).
+struct PieceView {
+  Player side = Player::white;
+  std::string kind;
+};
+
+// A square or mill point, with coordinates counted from White's lower-left corner.
+struct CellView {
+  std::string name;
+  int x = 0;
+  int y = 0;
+  bool dark = true;
+  std::optional<PieceView> piece;
+};
+
+// The whole board for drawing (docs/api.md, "The board view").
+struct BoardView {
+  enum class Kind { square, mill };
+  Kind kind = Kind::square;
+  int width = 0;
+  int height = 0;
+  std::optional<int> royal_file;  // chess100: the file marked as royal (RULINGS §4.1)
+  std::vector<CellView> cells;
+  std::vector<std::pair<std::string, std::string>> lines;  // mill: adjacent points
+  std::optional<std::pair<int, int>> hand;                 // mill: white's and black's in hand
+};
+
+// A legal move as a client needs it to move by clicking (docs/api.md, "The move view").
+struct MoveView {
+  std::string text;                 // in the game's notation; play() reads it
+  std::string full;                 // with every landing square (draughts), else = text
+  std::optional<std::string> from;  // none for a placement (mill, the wolf's first move)
+  std::string to;
+  std::vector<std::string> path;         // every square the piece stands on, first to last
+  std::vector<std::string> captures;     // squares whose pieces it takes (mill: the removed point)
+  std::optional<std::string> promotion;  // chess100: the kind it promotes to
+  std::optional<std::string> drop;       // chess100: the extra pawn's square (RULINGS §4.3)
+};
+
 struct GameInfo {
   std::string_view id;
   std::string_view name;
@@ -47,6 +87,11 @@ class GameSession {
   virtual std::vector<std::string> legal_moves() const = 0;
   // The same moves with every square they pass written out, for display.
   virtual std::vector<std::string> legal_moves_full() const = 0;
+  // The legal moves as views, in the order of legal_moves().
+  virtual std::vector<MoveView> legal_move_views() const = 0;
+  // Reads a move without playing it: its view, or the notation's message why it is not legal.
+  virtual Result<MoveView> read_move(std::string_view move) const = 0;
+  virtual BoardView board() const = 0;
   virtual Status play(std::string_view move) = 0;
   virtual bool undo() = 0;
   virtual std::vector<std::string> moves_played() const = 0;

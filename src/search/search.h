@@ -269,6 +269,11 @@ class Search {
 
     Value quiescence(const Position& pos, Value alpha, Value beta, int ply) {
       count_node();
+      // A stop ends a long sequence of captures too: the server's deadline must hold.
+      if (should_stop()) {
+        aborted = true;
+        return 0;
+      }
       if (ply > seldepth) seldepth = ply;
       if (ply >= kMaxPly) return T::evaluate(pos);
       MoveList list;

@@ -40,6 +40,37 @@ class Chess100Session final : public GameSession {
     std::sort(texts.begin(), texts.end());
     return texts;
   }
+  std::vector<MoveView> legal_move_views() const override {
+    std::vector<MoveView> views;
+    for (const Move& m : game_.safe_moves()) views.push_back(view_of(m));
+    std::sort(views.begin(), views.end(),
+              [](const MoveView& a, const MoveView& b) { return a.text < b.text; });
+    return views;
+  }
+  // Any move of play is accepted, also one that leaves the own king attacked: the king may then
+  // be taken (RULINGS §4.4).
+  Result<MoveView> read_move(std::string_view text) const override {
+    if (game_.over()) return make_error("the game is over: " + game_.ending().reason);
+    auto move = parse_move(game_.position(), text);
+    if (!move) return make_error(move.error());
+    return view_of(*move);
+  }
+  // All 100 squares, a1 dark; the royal file e is marked (RULINGS §4.1).
+  BoardView board() const override {
+    const Position& pos = game_.position();
+    BoardView view;
+    view.width = kFiles;
+    view.height = kRanks;
+    view.royal_file = kRoyalFile;
+    for (int s = 0; s < kSquares; ++s) {
+      CellView cell{square_name(s), file_of(s), rank_of(s), (file_of(s) + rank_of(s)) % 2 == 0,
+                    std::nullopt};
+      if (const Piece p = pos.at(s))
+        cell.piece = PieceView{player_of(color_of(p)), kind_name(type_of(p))};
+      view.cells.push_back(std::move(cell));
+    }
+    return view;
+  }
   Status play(std::string_view move) override {
     auto played = game_.play_text(move);
     if (!played) return make_error(played.error());
@@ -148,6 +179,45 @@ class Chess100Session final : public GameSession {
   std::vector<std::string> status_lines() const override { return game_.status_lines(); }
 
  private:
+  static std::string kind_name(PieceType t) {
+    switch (t) {
+      case pawn:
+        return "pawn";
+      case knight:
+        return "knight";
+      case bishop:
+        return "bishop";
+      case rook:
+        return "rook";
+      case queen:
+        return "queen";
+      case general:
+        return "general";
+      case jester:
+        return "jester";
+      case king:
+        return "king";
+      case no_piece:
+        break;
+    }
+    return "";
+  }
+  MoveView view_of(const Move& m) const {
+    const Position& pos = game_.position();
+    MoveView view;
+    view.text = view.full = move_text(m);
+    view.from = square_name(m.from);
+    view.to = square_name(m.to);
+    view.path = {*view.from, view.to};
+    if (m.kind == MoveKind::en_passant)  // the pawn taken stands beside the mover (FIDE 3.7.3)
+      view.captures.push_back(square_name(square_of(file_of(m.to), rank_of(m.from))));
+    else if (m.kind == MoveKind::normal && pos.at(m.to) && color_of(pos.at(m.to)) != pos.side)
+      view.captures.push_back(square_name(m.to));
+    if (m.promotion != no_piece) view.promotion = kind_name(m.promotion);
+    if (m.extra >= 0) view.drop = square_name(m.extra);
+    return view;
+  }
+
   const GameInfo& info_;
   Game game_;
 };

@@ -7,6 +7,7 @@
 #include "games/draughts/notation.h"
 #include "games/draughts/pdn.h"
 #include "games/draughts/variant.h"
+#include "games/move_views.h"
 
 namespace doska::draughts {
 
@@ -41,6 +42,42 @@ class DraughtsSession final : public GameSession {
     for (const Move& m : game_.legal_moves())
       texts.push_back(full_path_text(rules(), game_.position(), m));
     return texts;
+  }
+  std::vector<MoveView> legal_move_views() const override {
+    std::vector<MoveView> views;
+    const std::vector<CapturePath> paths = capture_paths(rules(), game_.position());
+    for (const Move& m : game_.legal_moves()) views.push_back(view_of(m, paths));
+    return views;
+  }
+  Result<MoveView> read_move(std::string_view text) const override {
+    if (game_.over()) return make_error("the game is over: " + game_.ending().reason);
+    auto move = parse_move(rules(), game_.position(), text);
+    // With huffing a quiet move past a capture is legal too; the parser does not know it.
+    if (!move) {
+      auto view = view_with_text(legal_move_views(), trim(text));
+      if (view) return view;
+      return make_error(move.error());
+    }
+    if (!game_.is_legal(*move)) return make_error("illegal move " + quoted(text));
+    return view_of(*move, capture_paths(rules(), game_.position()));
+  }
+  BoardView board() const override {
+    const Rules& r = rules();
+    const int n = r.board_size;
+    const Position& pos = game_.position();
+    BoardView view;
+    view.width = view.height = n;
+    for (int s = 0; s < square_count(r); ++s) {
+      const int row = s / (n / 2);  // 0 = the top row seen from White (board.h)
+      const int column = 2 * (s % (n / 2)) + (row % 2 == 0 ? 1 : 0);
+      CellView cell{square_name(r, s), column, n - 1 - row, true, std::nullopt};
+      const Bitboard mask = square_mask(r, s);
+      if (pos.occupied() & mask)
+        cell.piece = PieceView{(pos.white & mask) ? Player::white : Player::black,
+                               (pos.kings & mask) ? "king" : "man"};
+      view.cells.push_back(std::move(cell));
+    }
+    return view;
   }
   Status play(std::string_view move) override {
     auto played = game_.play_text(move);
@@ -172,6 +209,45 @@ class DraughtsSession final : public GameSession {
   const Game& game() const { return game_; }
 
  private:
+  std::string name(int bit) const { return square_name(rules(), square_of(rules(), bit)); }
+  // `paths`: the capture paths of the position; a capture shows the first way to play it.
+  MoveView view_of(const Move& m, const std::vector<CapturePath>& paths) const {
+    const Position& pos = game_.position();
+    MoveView view;
+    view.text = move_text(rules(), pos, m);
+    view.full = full_path_text(rules(), pos, m);
+    view.from = name(m.from);
+    view.to = name(m.to);
+    std::vector<int> landings;
+    for (const CapturePath& p : paths)
+      if (p.move == m) {
+        landings = p.landings;
+        break;
+      }
+    if (landings.empty()) landings = {square_of(rules(), m.from), square_of(rules(), m.to)};
+    for (int square : landings) view.path.push_back(square_name(rules(), square));
+    // The captured pieces in the order they are taken: the one on each leg between landings.
+    const int n = rules().board_size;
+    auto row = [&](int s) { return s / (n / 2); };
+    auto column = [&](int s) { return 2 * (s % (n / 2)) + (row(s) % 2 == 0 ? 1 : 0); };
+    auto square_at = [&](int r, int c) { return r * (n / 2) + c / 2; };
+    Bitboard left = m.captured;
+    for (std::size_t i = 0; i + 1 < landings.size(); ++i) {
+      const int a = landings[i], b = landings[i + 1];
+      const int dr = row(b) > row(a) ? 1 : -1, dc = column(b) > column(a) ? 1 : -1;
+      for (int r = row(a) + dr, c = column(a) + dc; r != row(b); r += dr, c += dc) {
+        const int s = square_at(r, c);
+        if (left & square_mask(rules(), s)) {
+          view.captures.push_back(square_name(rules(), s));
+          left &= ~square_mask(rules(), s);
+        }
+      }
+    }
+    for (int s = 0; s < square_count(rules()); ++s)
+      if (left & square_mask(rules(), s)) view.captures.push_back(square_name(rules(), s));
+    return view;
+  }
+
   const GameInfo& info_;
   Game game_;
 };
@@ -221,7 +297,7 @@ Result<std::unique_ptr<GameSession>> new_draughts_session(const GameInfo& info,
     if (!parsed) return make_error(parsed.error());
     start = *parsed;
   }
-  if (options.huffing && rules->draw_code != DrawCode::english)
+  if (options.huffing && (rules->draw_code != DrawCode::english || rules->giveaway))
     return make_error("huffing is an option of english checkers only");
   return std::unique_ptr<GameSession>(new DraughtsSession(info, *rules, start, options));
 }

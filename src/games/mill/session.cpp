@@ -8,6 +8,7 @@
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
+#include "games/move_views.h"
 
 namespace doska::mill {
 
@@ -104,6 +105,39 @@ class MillSession final : public GameSession {
   }
   // A mill move passes no point: the full form is the same.
   std::vector<std::string> legal_moves_full() const override { return legal_moves(); }
+  std::vector<MoveView> legal_move_views() const override {
+    std::vector<MoveView> views;
+    for (const Move& m : game_.legal_moves()) views.push_back(view_of(m));
+    return views;
+  }
+  Result<MoveView> read_move(std::string_view text) const override {
+    if (game_.over()) return make_error("the game is over: " + game_.ending().reason);
+    auto move = parse_move(game_.rules(), game_.position(), text);
+    if (!move) return make_error(move.error());
+    return view_with_text(legal_move_views(), move_text(*move));
+  }
+  // The 24 points on a 7 x 7 grid and the steps along the lines (RULINGS §3.1).
+  BoardView board() const override {
+    const Position& pos = game_.position();
+    const Board& b = *game_.rules().board;
+    BoardView view;
+    view.kind = BoardView::Kind::mill;
+    view.width = view.height = 7;
+    for (int p = 0; p < kPoints; ++p) {
+      const Square sq = square_of(p);
+      CellView cell{std::string(point_name(p)), sq.file, sq.rank, true, std::nullopt};
+      if (pos.occupied() & bit(p))
+        cell.piece =
+            PieceView{(pos.of(Side::white) & bit(p)) ? Player::white : Player::black, "man"};
+      view.cells.push_back(std::move(cell));
+    }
+    for (int p = 0; p < kPoints; ++p)
+      for (int q = p + 1; q < kPoints; ++q)
+        if (b.adjacent[p] & bit(q))
+          view.lines.emplace_back(std::string(point_name(p)), std::string(point_name(q)));
+    view.hand = std::pair{pos.in_hand(Side::white), pos.in_hand(Side::black)};
+    return view;
+  }
   Status play(std::string_view move) override {
     auto played = game_.play_text(move);
     if (!played) return make_error(played.error());
@@ -174,6 +208,19 @@ class MillSession final : public GameSession {
         break;
     }
     return doska::Outcome::ongoing;
+  }
+
+  static MoveView view_of(const Move& m) {
+    MoveView view;
+    view.text = view.full = move_text(m);
+    view.to = std::string(point_name(m.to));
+    if (!m.is_placement()) {
+      view.from = std::string(point_name(m.from));
+      view.path.push_back(*view.from);
+    }
+    view.path.push_back(view.to);
+    if (m.is_removal()) view.captures.push_back(std::string(point_name(m.removed)));
+    return view;
   }
 
   const GameInfo& info_;

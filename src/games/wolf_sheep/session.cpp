@@ -2,6 +2,7 @@
 
 #include "common/text.h"
 #include "games/draughts/pdn.h"
+#include "games/move_views.h"
 #include "games/wolf_sheep/game.h"
 #include "games/wolf_sheep/notation.h"
 
@@ -32,6 +33,43 @@ class WolfSheepSession final : public GameSession {
     return texts;
   }
   std::vector<std::string> legal_moves_full() const override { return legal_moves(); }
+  std::vector<MoveView> legal_move_views() const override {
+    std::vector<MoveView> views;
+    for (const Move& m : game_.legal_moves()) {
+      MoveView view;
+      view.text = view.full = move_text(m);
+      view.to = square_name(m.to);
+      if (!m.is_placement()) {
+        view.from = square_name(m.from);
+        view.path.push_back(*view.from);
+      }
+      view.path.push_back(view.to);
+      views.push_back(std::move(view));
+    }
+    return views;
+  }
+  Result<MoveView> read_move(std::string_view text) const override {
+    if (game_.over()) return make_error("the game is over: " + game_.ending().reason);
+    auto move = parse_move(game_.position(), text);
+    if (!move) return make_error(move.error());
+    return view_with_text(legal_move_views(), move_text(*move));
+  }
+  // The 32 dark squares of the 8x8 board; the sheep (White) start on rank 1.
+  BoardView board() const override {
+    const Position& pos = game_.position();
+    BoardView view;
+    view.width = view.height = Board::kSize;
+    for (int s = 0; s < kSquares; ++s) {
+      CellView cell{square_name(s), Board::column_of(s), Board::kSize - 1 - Board::row_of(s), true,
+                    std::nullopt};
+      if (pos.has_sheep(s))
+        cell.piece = PieceView{Player::white, "sheep"};
+      else if (s == pos.wolf)
+        cell.piece = PieceView{Player::black, "wolf"};
+      view.cells.push_back(std::move(cell));
+    }
+    return view;
+  }
   Status play(std::string_view move) override {
     auto played = game_.play_text(move);
     if (!played) return make_error(played.error());

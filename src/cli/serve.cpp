@@ -1,0 +1,95 @@
+// `doska serve`: the browser app and its JSON API (docs/api.md) on one address.
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/text.h"
+#include "server/engine_pool.h"
+#include "server/game_service.h"
+#include "server/http_server.h"
+#include "server/storage.h"
+
+#ifndef DOSKA_WEB_DIR
+#define DOSKA_WEB_DIR "web"
+#endif
+
+namespace doska::cli {
+
+namespace {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  return 2;
+}
+
+// The app's files: --web, else the source tree's web/ the program was built from, else ./web.
+std::string web_dir(const Args& args) {
+  if (auto dir = args.value("web")) return *dir;
+  if (std::filesystem::is_directory(DOSKA_WEB_DIR)) return DOSKA_WEB_DIR;
+  return "web";
+}
+
+}  // namespace
+
+int run_serve(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"host", "port", "db", "web", "engine-threads"}, {});
+  if (!args) return fail(args.error());
+  if (!args->positional.empty()) return fail("serve takes no words, only options");
+  const std::string host = args->value("host").value_or("127.0.0.1");
+  auto port = parse_int(args->value("port").value_or("8080"));
+  if (!port || *port < 0 || *port > 65535)
+    return fail("bad port " + doska::quoted(args->value("port").value_or("")) +
+                ": give 0 to 65535");
+  auto threads = parse_int(args->value("engine-threads").value_or("2"));
+  if (!threads || *threads < 1 || *threads > 64)
+    return fail("bad --engine-threads " +
+                doska::quoted(args->value("engine-threads").value_or("")) + ": give 1 to 64");
+  const std::string db = args->value("db").value_or("data/doska.db");
+
+  // SIGINT and SIGTERM are taken by one thread with sigwait, blocked everywhere else (set
+  // before any thread starts, which inherits the mask), so that stopping needs no global state.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  auto storage = server::Storage::open(db);
+  if (!storage) return fail(storage.error());
+  server::EnginePool pool(*threads);
+  server::GameService service(**storage, pool);
+  server::HttpServer http(service, server::HttpOptions{web_dir(*args)});
+  auto bound = http.bind(host, *port);
+  if (!bound) return fail(bound.error());
+  if (!http.web_ready())
+    std::fprintf(stderr, "doska: no browser app at %s (give --web DIR); serving the API only\n",
+                 web_dir(*args).c_str());
+  try {
+    service.resume_unfinished();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "doska: %s\n", e.what());
+  }
+
+  std::thread stopper([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    http.stop();
+  });
+  const bool ipv6 = host.find(':') != std::string::npos;
+  std::printf("doska: serving on http://%s%s%s:%d/\n", ipv6 ? "[" : "", host.c_str(),
+              ipv6 ? "]" : "", *bound);
+  std::fflush(stdout);
+  http.run();
+  // run() also ends if the listening socket fails: wake the signal thread in that case.
+  pthread_kill(stopper.native_handle(), SIGTERM);
+  stopper.join();
+  service.shut_down();
+  return 0;
+}
+
+}  // namespace doska::cli

@@ -1,0 +1,43 @@
+// Our own engine as a competitor: the Engine facade in this process.
+#include "engine/engine.h"
+#include "match/kinds.h"
+
+namespace doska::match {
+
+namespace {
+
+class OurEngine : public Competitor {
+ public:
+  explicit OurEngine(const CompetitorSpec& spec) : spec_(spec), engine_(16) {}
+
+  std::string name() const override { return spec_.name.empty() ? spec_.text : spec_.name; }
+
+  Status start_game(const GameSession&, const GameStart& start) override {
+    start_ = start;
+    engine_.new_game();
+    return Ok{};
+  }
+
+  Result<std::string> choose_move(const GameSession& game, const MoveRequest& request) override {
+    const std::string start_fen = game.start_fen();
+    if (Status s = engine_.set_position(game.info().id, start_fen, game.moves_played()); !s)
+      return make_error(s.error());
+    const engine::BestMove best =
+        engine_.search(think_limits(spec_.limits, start_.time, game.to_move(), request));
+    if (best.move.empty()) return make_error("our engine found no move");
+    return best.move;
+  }
+
+ private:
+  CompetitorSpec spec_;
+  GameStart start_;
+  engine::Engine engine_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view) {
+  return std::unique_ptr<Competitor>(new OurEngine(spec));
+}
+
+}  // namespace doska::match

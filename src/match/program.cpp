@@ -1,0 +1,85 @@
+#include "match/program.h"
+
+#include <chrono>
+
+#include "common/text.h"
+
+namespace doska::match {
+
+std::string seconds_text(double seconds) {
+  return decimal_text(seconds, 2) + " s";
+}
+
+std::string ProgramCompetitor::name() const {
+  if (!spec_.name.empty()) return spec_.name;
+  return id_name_.empty() ? spec_.text : id_name_;
+}
+
+Status ProgramCompetitor::start_game(const GameSession&, const GameStart& start) {
+  start_ = start;
+  if (!program_.running()) {
+    if (Status s = program_.start(); !s) return failed(s.error());
+    if (Status s = handshake(); !s) return failed(s.error());
+  }
+  if (Status s = new_game(); !s) return failed(s.error());
+  return Ok{};
+}
+
+Error ProgramCompetitor::failed(const std::string& message) {
+  program_.kill();
+  return make_error(message);
+}
+
+Status Program::start() {
+  process_.stop(0);
+  auto started = protocols::ChildProcess::start(command_line_);
+  if (!started) return make_error("cannot start " + quoted(command_line_) + ": " + started.error());
+  process_ = std::move(*started);
+  return Ok{};
+}
+
+void Program::stop(std::string_view quit_line) {
+  if (!process_.running()) return;
+  if (!quit_line.empty()) (void)process_.send_line(quit_line);
+  process_.stop(0.5);
+}
+
+Status Program::send(std::string_view line) {
+  if (!process_.running()) return make_error("the program is not running");
+  return process_.send_line(line);
+}
+
+Result<std::string> Program::wait_for(const std::function<bool(std::string_view)>& is_answer,
+                                      const std::function<void(std::string_view)>& on_other,
+                                      double timeout, std::string_view waiting_for) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  for (;;) {
+    const double left = timeout - std::chrono::duration<double>(Clock::now() - start).count();
+    auto line = left > 0 ? process_.read_line(left)
+                         : Result<protocols::ChildProcess::Line>(protocols::ChildProcess::Line{
+                               protocols::ChildProcess::Line::Kind::timeout, {}});
+    if (!line) return make_error(line.error() + " while we waited for " + std::string(waiting_for));
+    switch (line->kind) {
+      case protocols::ChildProcess::Line::Kind::timeout:
+        return make_error("no answer within " + seconds_text(timeout) + " while we waited for " +
+                          std::string(waiting_for));
+      case protocols::ChildProcess::Line::Kind::closed: {
+        std::string how = process_.exit_description();
+        if (how.empty()) {
+          // It closed its output: give it a moment to end, to say how it ended.
+          process_.stop(0.2);
+          how = process_.exit_description();
+        }
+        return make_error("the program " + (how.empty() ? "closed its output" : how) +
+                          " while we waited for " + std::string(waiting_for));
+      }
+      case protocols::ChildProcess::Line::Kind::line:
+        break;
+    }
+    if (is_answer(line->text)) return std::move(line->text);
+    on_other(line->text);
+  }
+}
+
+}  // namespace doska::match

@@ -1,0 +1,87 @@
+#include "server/engine_pool.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace doska::server {
+
+EnginePool::EnginePool(int threads, std::size_t hash_megabytes) {
+  const int n = std::clamp(threads, 1, 64);
+  for (int i = 0; i < n; ++i) engines_.push_back(std::make_unique<engine::Engine>(hash_megabytes));
+  for (int i = 0; i < n; ++i) workers_.emplace_back([this, i] { work(*engines_[i]); });
+}
+
+EnginePool::~EnginePool() {
+  shut_down();
+}
+
+std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job) {
+  auto cancelled = std::make_shared<std::atomic<bool>>(false);
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) {
+      cancelled->store(true);
+      return cancelled;
+    }
+    queue_.push_back(Entry{std::move(job), cancelled});
+  }
+  ready_.notify_one();
+  return cancelled;
+}
+
+void EnginePool::shut_down() {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_ && workers_.empty()) return;
+    stopping_ = true;
+    queue_.clear();
+    for (auto& flag : running_) flag->store(true);
+  }
+  ready_.notify_all();
+  for (std::thread& t : workers_)
+    if (t.joinable()) t.join();
+  workers_.clear();
+}
+
+void EnginePool::work(engine::Engine& engine) {
+  for (;;) {
+    Entry entry;
+    {
+      std::unique_lock lock(mutex_);
+      ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      entry = std::move(queue_.front());
+      queue_.pop_front();
+      if (entry.cancelled->load()) continue;
+      running_.push_back(entry.cancelled);
+    }
+    entry.job(engine, *entry.cancelled);
+    std::lock_guard lock(mutex_);
+    running_.erase(std::find(running_.begin(), running_.end(), entry.cancelled));
+  }
+}
+
+engine::BestMove search_with_deadline(engine::Engine& engine, const search::Limits& limits,
+                                      double seconds, const std::atomic<bool>& cancelled,
+                                      const engine::InfoCallback& on_info) {
+  engine::BestMove result;
+  std::atomic<bool> done{false};
+  engine.go(limits, on_info, [&](const engine::BestMove& best) {
+    result = best;
+    done.store(true);
+  });
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::milliseconds(static_cast<int>(seconds * 1000));
+  bool stopped = false;
+  while (!done.load()) {
+    if (!stopped && (cancelled.load() || std::chrono::steady_clock::now() >= deadline)) {
+      engine.stop();
+      stopped = true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  engine.wait();
+  return result;
+}
+
+}  // namespace doska::server

@@ -1,0 +1,57 @@
+// The engines of the server: N worker threads, each with its own engine::Engine, taking search
+// jobs from one queue. Searches never run on an HTTP thread: a request that needs one (the
+// computer's move, an analysis) queues a job and, if it needs the answer, waits for it.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace doska::server {
+
+class EnginePool {
+ public:
+  // A job runs on a worker with that worker's engine. It should watch `cancelled` (set by the
+  // owner of the job, or when the pool stops) and stop its search when it is set.
+  using Job = std::function<void(engine::Engine& engine, const std::atomic<bool>& cancelled)>;
+
+  explicit EnginePool(int threads, std::size_t hash_megabytes = 16);
+  ~EnginePool();
+  EnginePool(const EnginePool&) = delete;
+  EnginePool& operator=(const EnginePool&) = delete;
+
+  // Queues a job; the flag it returns cancels it (before it starts, or while it runs).
+  std::shared_ptr<std::atomic<bool>> submit(Job job);
+  // Cancels every job and joins the workers; later jobs are dropped.
+  void shut_down();
+
+ private:
+  struct Entry {
+    Job job;
+    std::shared_ptr<std::atomic<bool>> cancelled;
+  };
+  void work(engine::Engine& engine);
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<Entry> queue_;
+  std::vector<std::shared_ptr<std::atomic<bool>>> running_;
+  bool stopping_ = false;
+  std::vector<std::unique_ptr<engine::Engine>> engines_;
+  std::vector<std::thread> workers_;
+};
+
+// Runs a search on `engine` (on the calling worker thread) until it ends, `cancelled` is set or
+// `seconds` have passed, whichever comes first.
+engine::BestMove search_with_deadline(engine::Engine& engine, const search::Limits& limits,
+                                      double seconds, const std::atomic<bool>& cancelled,
+                                      const engine::InfoCallback& on_info = {});
+
+}  // namespace doska::server

@@ -1,0 +1,873 @@
+#include "server/game_service.h"
+
+#include <algorithm>
+#include <ctime>
+#include <future>
+#include <random>
+
+#include "common/text.h"
+#include "games/draughts/pdn.h"
+#include "server/records.h"
+
+namespace doska::server {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct GameService::LiveGame {
+  std::mutex mutex;
+  std::condition_variable changed;
+  StoredGame stored;
+  std::unique_ptr<GameSession> session;
+  std::vector<MoveView> played;  // the view of each ply, as it was legal then
+  std::vector<Player> movers;    // who played each ply
+  Clock::time_point turn_started = Clock::now();
+  std::shared_ptr<std::atomic<bool>> search;  // the computer's search, while it thinks
+  std::uint64_t search_token = 0;
+  std::int64_t info_count = 0;
+  json info;
+};
+
+namespace {
+
+std::string side_name(Player p) {
+  return p == Player::white ? "white" : "black";
+}
+Player other(Player p) {
+  return p == Player::white ? Player::black : Player::white;
+}
+std::optional<Player> player_named(const std::string& name) {
+  if (name == "white") return Player::white;
+  if (name == "black") return Player::black;
+  return std::nullopt;
+}
+
+std::string now_iso() {
+  const std::time_t t = std::time(nullptr);
+  std::tm utc{};
+  gmtime_r(&t, &utc);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+  return buffer;
+}
+
+// 128-bit secrets and game ids from the system's random source (STYLE: no global state, so one
+// device per call; it is not on a hot path).
+std::string random_hex(int bytes) {
+  std::random_device device;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (int i = 0; i < bytes; ++i) {
+    const unsigned byte = device() & 0xff;
+    out += kHex[byte >> 4];
+    out += kHex[byte & 15];
+  }
+  return out;
+}
+std::string new_game_id() {
+  std::random_device device;
+  static constexpr char kAlphabet[] = "abcdefghijkmnpqrstuvwxyz23456789";
+  std::string id;
+  for (int i = 0; i < 10; ++i) id += kAlphabet[device() % 32];
+  return id;
+}
+bool valid_id(const std::string& id) {
+  return !id.empty() && id.size() <= 32 && std::all_of(id.begin(), id.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c));
+  });
+}
+// Compares secrets in time independent of where they differ.
+bool same_key(const std::string& a, const std::string& b) {
+  if (a.size() != b.size() || a.empty()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+std::string outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::white_wins:
+      return "white_wins";
+    case Outcome::black_wins:
+      return "black_wins";
+    case Outcome::draw:
+      return "draw";
+    case Outcome::ongoing:
+      break;
+  }
+  return "ongoing";
+}
+
+json move_json(const MoveView& m) {
+  return json{{"text", m.text},
+              {"full", m.full},
+              {"from", m.from ? json(*m.from) : json(nullptr)},
+              {"to", m.to},
+              {"path", m.path},
+              {"captures", m.captures},
+              {"promotion", m.promotion ? json(*m.promotion) : json(nullptr)},
+              {"drop", m.drop ? json(*m.drop) : json(nullptr)}};
+}
+
+json board_json(const BoardView& b) {
+  json cells = json::array();
+  for (const CellView& c : b.cells) {
+    json cell{{"name", c.name}, {"x", c.x}, {"y", c.y}, {"dark", c.dark}, {"piece", nullptr}};
+    if (c.piece) cell["piece"] = json{{"side", side_name(c.piece->side)}, {"kind", c.piece->kind}};
+    cells.push_back(std::move(cell));
+  }
+  json out{{"kind", b.kind == BoardView::Kind::mill ? "mill" : "square"},
+           {"width", b.width},
+           {"height", b.height},
+           {"royal_file", b.royal_file ? json(*b.royal_file) : json(nullptr)},
+           {"cells", std::move(cells)},
+           {"hand", nullptr}};
+  if (b.kind == BoardView::Kind::mill) {
+    json lines = json::array();
+    for (const auto& [a, c] : b.lines) lines.push_back({a, c});
+    out["lines"] = std::move(lines);
+  }
+  if (b.hand) out["hand"] = json{{"white", b.hand->first}, {"black", b.hand->second}};
+  return out;
+}
+
+std::int64_t elapsed_ms(Clock::time_point since) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
+}
+
+}  // namespace
+
+GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions options)
+    : storage_(storage), pool_(pool), options_(options) {
+  ticker_ = std::thread([this] { tick(); });
+}
+
+GameService::~GameService() {
+  shut_down();
+}
+
+void GameService::shut_down() {
+  stopping_.store(true);
+  ticker_wake_.notify_all();
+  if (ticker_.joinable()) ticker_.join();
+  std::vector<std::shared_ptr<LiveGame>> games;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (auto& [id, game] : games_) games.push_back(game);
+  }
+  for (auto& game : games) {
+    std::lock_guard lock(game->mutex);
+    if (game->search) game->search->store(true);
+    game->changed.notify_all();
+  }
+  pool_.shut_down();
+}
+
+// The clocks fall on their own: a side that does not move loses on time (a running clock is
+// looked at a few times a second).
+void GameService::tick() {
+  std::unique_lock wait_lock(ticker_mutex_);
+  while (!stopping_.load()) {
+    ticker_wake_.wait_for(wait_lock, std::chrono::milliseconds(200));
+    if (stopping_.load()) break;
+    std::vector<std::shared_ptr<LiveGame>> games;
+    {
+      std::lock_guard lock(games_mutex_);
+      for (auto& [id, game] : games_) games.push_back(game);
+    }
+    for (auto& game : games) {
+      std::lock_guard lock(game->mutex);
+      try {
+        if (check_flag(*game)) game->changed.notify_all();
+      } catch (const ApiError&) {
+        // Not stored: the game is read again from the database on its next request.
+      }
+    }
+  }
+}
+
+json GameService::variants() const {
+  json list = json::array();
+  for (const GameInfo& info : all_games()) {
+    auto session = new_session(info.id);
+    if (!session) continue;
+    const BoardView board = (*session)->board();
+    json options = json::array();
+    if (new_session(info.id, std::nullopt, SessionOptions{true, true}))
+      options.push_back({{"name", "huffing"}, {"type", "bool"}, {"default", false}});
+    list.push_back({{"id", info.id},
+                    {"name", info.name},
+                    {"family", info.family},
+                    {"first", side_name((*session)->to_move())},
+                    {"start_fen", (*session)->fen()},
+                    {"board",
+                     {{"kind", board.kind == BoardView::Kind::mill ? "mill" : "square"},
+                      {"width", board.width},
+                      {"height", board.height}}},
+                    {"options", std::move(options)}});
+  }
+  return list;
+}
+
+std::shared_ptr<GameService::LiveGame> GameService::rebuild(StoredGame stored) {
+  auto game = std::make_shared<LiveGame>();
+  auto session = new_session(stored.variant, std::string_view(stored.start_fen),
+                             SessionOptions{stored.huffing, true});
+  if (!session) throw ApiError(500, "stored game " + stored.id + ": " + session.error());
+  game->session = std::move(*session);
+  for (std::size_t i = 0; i < stored.moves.size(); ++i) {
+    auto view = game->session->read_move(stored.moves[i].text);
+    const Player mover = game->session->to_move();
+    if (!view || !game->session->play(view->text))
+      throw ApiError(500, "stored game " + stored.id + ": move " + std::to_string(i + 1) + " " +
+                              doska::quoted(stored.moves[i].text) + " does not replay");
+    game->played.push_back(std::move(*view));
+    game->movers.push_back(mover);
+  }
+  GameSession& s = *game->session;
+  const auto ended_side = player_named(stored.ended_side);
+  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && ended_side) {
+    (void)s.resign(*ended_side);
+  } else if (stored.ended_by == "agreement") {
+    // ended_side holds the side that offered the draw.
+    const Player offered = ended_side.value_or(Player::white);
+    (void)s.offer_draw(offered);
+    (void)s.accept_draw(other(offered));
+  } else if (auto offer = player_named(stored.draw_offer); offer && !s.end().over()) {
+    (void)s.offer_draw(*offer);
+  }
+  game->stored = std::move(stored);
+  return game;
+}
+
+std::shared_ptr<GameService::LiveGame> GameService::find(const std::string& id) {
+  if (!valid_id(id)) throw ApiError(404, "no game " + doska::quoted(id));
+  std::lock_guard lock(games_mutex_);
+  if (auto it = games_.find(id); it != games_.end()) return it->second;
+  auto stored = storage_.load(id);
+  if (!stored) throw ApiError(500, stored.error());
+  if (!*stored) throw ApiError(404, "no game " + doska::quoted(id));
+  auto game = rebuild(std::move(**stored));
+  games_[id] = game;
+  return game;
+}
+
+void GameService::resume_unfinished() {
+  auto ids = storage_.unfinished();
+  if (!ids) throw ApiError(500, ids.error());
+  for (const std::string& id : *ids) {
+    try {
+      auto game = find(id);
+      std::lock_guard lock(game->mutex);
+      schedule_computer(*game);
+    } catch (const ApiError&) {
+      // A game that does not replay stays stored as it is; its requests answer 500.
+    }
+  }
+}
+
+json GameService::view(const LiveGame& game) const {
+  const StoredGame& g = game.stored;
+  const GameSession& s = *game.session;
+  json moves = json::array();
+  const auto texts = s.moves_played();
+  for (std::size_t i = 0; i < game.played.size(); ++i) {
+    const MoveView& m = game.played[i];
+    json move{{"ply", i + 1},
+              {"side", side_name(game.movers[i])},
+              {"text", i < texts.size() ? texts[i] : m.text},
+              {"full", m.full},
+              {"squares", m.path},
+              {"captures", m.captures}};
+    if (i < g.moves.size() && g.moves[i].ms) move["ms"] = *g.moves[i].ms;
+    moves.push_back(std::move(move));
+  }
+  const GameEnd end = s.end();
+  json legal = json::array();
+  if (!end.over())
+    for (const MoveView& m : s.legal_move_views()) legal.push_back(move_json(m));
+  json opponent{{"kind", g.opponent}};
+  if (g.opponent == "computer") {
+    opponent["level"] = g.level;
+    opponent["side"] = g.computer_side;
+  }
+  json clock = nullptr;
+  if (g.initial_ms > 0) {
+    std::int64_t white = g.white_ms, black = g.black_ms;
+    json running = nullptr;
+    if (!end.over() && !game.played.empty()) {
+      const Player p = s.to_move();
+      std::int64_t& left = p == Player::white ? white : black;
+      left = std::max<std::int64_t>(0, left - elapsed_ms(game.turn_started));
+      running = side_name(p);
+    }
+    clock = json{{"initial_ms", g.initial_ms},
+                 {"increment_ms", g.increment_ms},
+                 {"white_ms", white},
+                 {"black_ms", black},
+                 {"running", running}};
+  }
+  json last = nullptr;
+  if (!game.played.empty())
+    last = json{{"squares", game.played.back().path}, {"captures", game.played.back().captures}};
+  const auto offer = s.draw_offer();
+  return json{{"id", g.id},
+              {"variant", g.variant},
+              {"name", s.info().name},
+              {"created", g.created},
+              {"updated", g.updated},
+              {"options", {{"huffing", g.huffing}}},
+              {"opponent", std::move(opponent)},
+              {"start_fen", g.start_fen},
+              {"fen", s.fen()},
+              {"to_move", side_name(s.to_move())},
+              {"board", board_json(s.board())},
+              {"moves", std::move(moves)},
+              {"legal", std::move(legal)},
+              {"last", std::move(last)},
+              {"clock", std::move(clock)},
+              {"result",
+               {{"over", end.over() || g.ended_by == "time"},
+                {"outcome", g.outcome},
+                {"text", g.result_text},
+                {"rule", g.rule},
+                {"reason", g.reason}}},
+              {"draw_offer", offer ? json(side_name(*offer)) : json(nullptr)},
+              {"can_claim_draw", false},
+              {"thinking", game.search != nullptr},
+              {"status", s.status_lines()},
+              {"version", g.version}};
+}
+
+// Stores the game as it stands now, with its result; on failure the game in memory is dropped,
+// so that the next request reads what the database holds.
+void GameService::persist(LiveGame& game) {
+  StoredGame& g = game.stored;
+  const GameSession& s = *game.session;
+  g.updated = now_iso();
+  ++g.version;
+  const GameEnd end = s.end();
+  g.outcome = outcome_name(end.outcome);
+  g.result_text = s.result_text();
+  g.rule = end.rule;
+  g.reason = end.reason;
+  if (g.ended_by == "resignation") {
+    g.rule = "resignation";
+  } else if (g.ended_by == "agreement") {
+    g.rule = "agreement";
+  } else if (g.ended_by == "time") {
+    g.rule = "time";
+    g.reason = g.ended_side + " ran out of time";
+  }
+  const auto offer = s.draw_offer();
+  g.draw_offer = offer ? side_name(*offer) : "";
+  if (Status saved = storage_.save(g); !saved) {
+    std::lock_guard lock(games_mutex_);
+    games_.erase(g.id);
+    throw ApiError(500, saved.error());
+  }
+  game.changed.notify_all();
+}
+
+bool GameService::check_flag(LiveGame& game) {
+  StoredGame& g = game.stored;
+  if (g.initial_ms == 0 || game.played.empty() || game.session->end().over()) return false;
+  const Player p = game.session->to_move();
+  const std::int64_t left =
+      (p == Player::white ? g.white_ms : g.black_ms) - elapsed_ms(game.turn_started);
+  if (left > 0) return false;
+  (p == Player::white ? g.white_ms : g.black_ms) = 0;
+  cancel_search(game);
+  (void)game.session->resign(p);
+  g.ended_by = "time";
+  g.ended_side = side_name(p);
+  persist(game);
+  return true;
+}
+
+Player GameService::side_of_key(const LiveGame& game, const std::string& key) const {
+  if (same_key(key, game.stored.key_white)) return Player::white;
+  if (same_key(key, game.stored.key_black)) return Player::black;
+  throw ApiError(403, "this key holds no side of game " + game.stored.id);
+}
+
+void GameService::play(LiveGame& game, const MoveView& move) {
+  StoredGame& g = game.stored;
+  const Player mover = game.session->to_move();
+  StoredMove stored{move.text, std::nullopt};
+  if (g.initial_ms > 0 && !game.played.empty()) {
+    const std::int64_t took = elapsed_ms(game.turn_started);
+    std::int64_t& left = mover == Player::white ? g.white_ms : g.black_ms;
+    left = left - took + g.increment_ms;
+    stored.ms = took;
+  }
+  if (Status s = game.session->play(move.text); !s) throw ApiError(400, s.error());
+  // The session may write the move its own way (disambiguated, SAN): store what it reads back.
+  const auto texts = game.session->moves_played();
+  if (!texts.empty()) stored.text = texts.back();
+  g.moves.push_back(std::move(stored));
+  game.played.push_back(move);
+  game.movers.push_back(mover);
+  game.turn_started = Clock::now();
+}
+
+void GameService::cancel_search(LiveGame& game) {
+  if (game.search) game.search->store(true);
+  game.search.reset();
+  ++game.search_token;
+}
+
+void GameService::schedule_computer(LiveGame& game) {
+  const StoredGame& g = game.stored;
+  if (g.opponent != "computer" || game.search || stopping_.load()) return;
+  if (game.session->end().over()) return;
+  if (side_name(game.session->to_move()) != g.computer_side) return;
+  search::Limits limits;
+  limits.level = g.level;
+  // The lower levels search to a fixed depth (engine::level_setting) and rarely need their time;
+  // the budget rises with the level up to the service's longest, so every level answers within
+  // a few seconds.
+  double seconds = options_.computer_seconds;
+  if (engine::level_setting(g.level).depth > 0)
+    seconds = std::min(seconds, 0.5 + 0.15 * (g.level - 1));
+  if (g.initial_ms > 0) {
+    // On the clock: a small share of what is left, never more than the usual budget.
+    const std::int64_t left = game.session->to_move() == Player::white ? g.white_ms : g.black_ms;
+    seconds = std::min(seconds, std::max(0.05, (left / 30.0 + g.increment_ms / 2.0) / 1000.0));
+  }
+  limits.move_time = seconds;
+  const std::uint64_t token = ++game.search_token;
+  std::vector<std::string> moves;
+  for (const StoredMove& m : g.moves) moves.push_back(m.text);
+  const std::string id = g.id, variant = g.variant, fen = g.start_fen;
+  // The search outlives nothing it points to: the service joins the pool before it goes away.
+  game.search = pool_.submit([this, id, variant, fen, moves, limits, seconds, token](
+                                 engine::Engine& engine, const std::atomic<bool>& cancelled) {
+    if (!engine.set_position(variant, std::string_view(fen), moves)) return;
+    auto on_info = [this, id, token](const search::Info& info) {
+      std::shared_ptr<LiveGame> game;
+      {
+        std::lock_guard lock(games_mutex_);
+        auto it = games_.find(id);
+        if (it == games_.end()) return;
+        game = it->second;
+      }
+      std::lock_guard lock(game->mutex);
+      if (game->search_token != token) return;
+      game->info = json{{"depth", info.depth}, {"score", info.score.text()}, {"pv", info.pv}};
+      ++game->info_count;
+      game->changed.notify_all();
+    };
+    const engine::BestMove best =
+        search_with_deadline(engine, limits, seconds + 1.0, cancelled, on_info);
+    if (!cancelled.load()) computer_played(id, token, best.move);
+  });
+  game.changed.notify_all();
+}
+
+void GameService::computer_played(const std::string& id, std::uint64_t token,
+                                  const std::string& move) {
+  std::shared_ptr<LiveGame> game;
+  try {
+    game = find(id);
+  } catch (const ApiError&) {
+    return;
+  }
+  std::lock_guard lock(game->mutex);
+  if (game->search_token != token || !game->search) return;
+  game->search.reset();
+  try {
+    if (check_flag(*game)) return;
+    auto view = game->session->read_move(move);
+    if (!view) {
+      // A search stopped before it found a move: the computer must still move.
+      const auto legal = game->session->legal_move_views();
+      if (legal.empty()) {
+        game->changed.notify_all();
+        return;
+      }
+      view = legal.front();
+    }
+    play(*game, *view);
+    persist(*game);
+    // Ceylon mill: a mill gives the computer another turn.
+    schedule_computer(*game);
+  } catch (const ApiError&) {
+    // The move is lost with the dropped game; it is searched again on the next request.
+  }
+}
+
+json GameService::create(const CreateRequest& r) {
+  if (!find_game(r.variant)) {
+    std::string known;
+    for (const GameInfo& g : all_games()) known += (known.empty() ? "" : ", ") + std::string(g.id);
+    throw ApiError(400, "unknown game " + doska::quoted(r.variant) + " (known: " + known + ")");
+  }
+  const SessionOptions options{r.huffing, true};
+  std::unique_ptr<GameSession> session;
+  std::vector<std::string> moves;
+  if (r.pdn) {
+    // Draughts records go through the PDN reader of the draughts family; the others (PGN of
+    // chess100, the PDN-style records of mill and wolf and sheep) through read_record.
+    std::optional<std::string> fen;
+    std::vector<std::string> texts;
+    if (find_game(r.variant)->family == "draughts") {
+      auto games = draughts::parse_pdn(*r.pdn);
+      if (!games) throw ApiError(400, "pdn: " + games.error());
+      if (games->empty()) throw ApiError(400, "pdn: no game in the text");
+      if (auto tag = games->front().tag("FEN")) fen = std::string(*tag);
+      for (const draughts::PdnMove& m : games->front().moves) texts.push_back(m.text);
+    } else {
+      auto game = read_record(*r.pdn);
+      if (!game) throw ApiError(400, "record: " + game.error());
+      fen = game->tag("FEN");
+      texts = game->moves;
+    }
+    auto made =
+        new_session(r.variant, fen ? std::optional<std::string_view>(*fen) : std::nullopt, options);
+    if (!made) throw ApiError(400, "record: " + made.error());
+    session = std::move(*made);
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      auto view = session->read_move(texts[i]);
+      if (!view)
+        throw ApiError(400, "record: move " + std::to_string(i + 1) + " " +
+                                doska::quoted(texts[i]) + ": " + view.error());
+      if (Status s = session->play(view->text); !s)
+        throw ApiError(400, "record: move " + std::to_string(i + 1) + ": " + s.error());
+      moves.push_back(session->moves_played().back());
+    }
+  } else {
+    auto made = new_session(
+        r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt, options);
+    if (!made) throw ApiError(400, made.error());
+    session = std::move(*made);
+  }
+
+  StoredGame g;
+  g.id = new_game_id();
+  g.variant = r.variant;
+  g.created = g.updated = now_iso();
+  g.huffing = r.huffing;
+  g.start_fen = session->start_fen();
+  for (const std::string& m : moves) g.moves.push_back(StoredMove{m, std::nullopt});
+  g.initial_ms = std::int64_t{r.clock_initial_s} * 1000;
+  g.increment_ms = std::int64_t{r.clock_increment_s} * 1000;
+  g.white_ms = g.black_ms = g.initial_ms;
+  Player creator = Player::white;
+  if (r.side == "black") creator = Player::black;
+  if (r.side == "random") creator = (std::random_device{}() & 1) ? Player::black : Player::white;
+  if (r.computer) {
+    g.opponent = "computer";
+    g.level = r.level;
+    g.computer_side = side_name(other(creator));
+    (creator == Player::white ? g.key_white : g.key_black) = random_hex(16);
+  } else {
+    g.key_white = random_hex(16);
+    g.key_black = random_hex(16);
+  }
+  g.version = 0;  // persist() makes it 1
+
+  auto game = rebuild(g);
+  std::lock_guard lock(game->mutex);
+  {
+    std::lock_guard games_lock(games_mutex_);
+    games_[g.id] = game;
+  }
+  persist(*game);
+  schedule_computer(*game);
+  json keys = json::object(), links = json::object();
+  for (Player p : {Player::white, Player::black}) {
+    const std::string& key = p == Player::white ? g.key_white : g.key_black;
+    if (key.empty()) continue;
+    keys[side_name(p)] = key;
+    links[side_name(p)] = "/play/" + g.id + "?key=" + key;
+  }
+  return json{{"game", view(*game)}, {"keys", keys}, {"links", links}};
+}
+
+json GameService::get(const std::string& id, const std::optional<std::string>& key) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  check_flag(*game);
+  json out = view(*game);
+  if (key) out["you"] = side_name(side_of_key(*game, *key));
+  return out;
+}
+
+json GameService::list(int limit, int offset) {
+  auto games = storage_.list(limit, offset);
+  if (!games) throw ApiError(500, games.error());
+  auto total = storage_.count();
+  if (!total) throw ApiError(500, total.error());
+  json out = json::array();
+  for (const GameSummary& s : *games) {
+    json opponent{{"kind", s.opponent}};
+    if (s.opponent == "computer") {
+      opponent["level"] = s.level;
+      opponent["side"] = s.computer_side;
+    }
+    out.push_back(
+        {{"id", s.id},
+         {"variant", s.variant},
+         {"created", s.created},
+         {"updated", s.updated},
+         {"opponent", std::move(opponent)},
+         {"plies", s.plies},
+         {"result",
+          {{"over", s.outcome != "ongoing"}, {"outcome", s.outcome}, {"text", s.result_text}}}});
+  }
+  return json{{"games", std::move(out)}, {"total", *total}};
+}
+
+GameService::Held GameService::hold_ongoing(const std::string& id, const std::string& key) {
+  auto game = find(id);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, key);
+  check_flag(*game);
+  if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  return Held{std::move(game), std::move(lock), side};
+}
+
+json GameService::move(const std::string& id, const MoveRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  if (game->search) throw ApiError(409, "the computer is thinking");
+  if (game->session->to_move() != side)
+    throw ApiError(409, "it is not " + side_name(side) + "'s turn");
+  auto view = game->session->read_move(r.move);
+  if (!view) throw ApiError(400, view.error());
+  play(*game, *view);
+  persist(*game);
+  schedule_computer(*game);
+  return this->view(*game);
+}
+
+// The session keeps an offer until the next move; a declined offer is gone at once, so the
+// session is rebuilt from the stored game without it.
+void GameService::withdraw_offer(LiveGame& game) {
+  StoredGame without = game.stored;
+  without.draw_offer.clear();
+  game.session = std::move(rebuild(std::move(without))->session);
+}
+
+json GameService::undo(const std::string& id, const KeyRequest& r) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  StoredGame& g = game->stored;
+  if (g.opponent != "computer")
+    throw ApiError(409,
+                   "undo is for games against the computer; between people, offer a draw "
+                   "or resign");
+  if (!g.ended_by.empty())
+    throw ApiError(409, "the game ended by " + g.ended_by + "; nothing to take back");
+  // Back to the player's last turn: the computer's plies after it, then the player's own.
+  std::size_t keep = game->played.size();
+  while (keep > 0 && game->movers[keep - 1] != side) --keep;
+  if (keep == 0) throw ApiError(409, "nothing to take back: you have not moved yet");
+  while (keep > 0 && game->movers[keep - 1] == side) --keep;
+  cancel_search(*game);
+  while (game->played.size() > keep) {
+    if (!game->session->undo()) throw ApiError(500, "the session cannot take back a move");
+    game->played.pop_back();
+    game->movers.pop_back();
+    g.moves.pop_back();
+  }
+  game->turn_started = Clock::now();
+  persist(*game);
+  schedule_computer(*game);
+  return view(*game);
+}
+
+json GameService::draw(const std::string& id, const DrawRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  GameSession& s = *game->session;
+  StoredGame& g = game->stored;
+  if (r.action == "claim")
+    throw ApiError(409, "no draw to claim: the rules of " + std::string(s.info().name) +
+                            " end a drawn game by themselves (repetition and move counts are "
+                            "applied at once)");
+  if (r.action == "decline") {
+    const auto offer = s.draw_offer();
+    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to decline");
+    // The session keeps an offer until a move; declining leaves the game as it is stored.
+    withdraw_offer(*game);
+    persist(*game);
+    return view(*game);
+  }
+  if (r.action == "accept") {
+    const auto offer = s.draw_offer();
+    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to accept");
+    if (Status st = s.accept_draw(side); !st) throw ApiError(409, st.error());
+    cancel_search(*game);
+    g.ended_by = "agreement";
+    g.ended_side = side_name(*offer);
+    persist(*game);
+    return view(*game);
+  }
+  // An offer.
+  if (s.draw_offer() == side) throw ApiError(409, "you have offered a draw already");
+  if (Status st = s.offer_draw(side); !st) throw ApiError(409, st.error());
+  persist(*game);
+  if (g.opponent != "computer") return view(*game);
+
+  // The computer answers at once: it accepts when its own evaluation is a draw or worse.
+  std::vector<std::string> moves;
+  for (const StoredMove& m : g.moves) moves.push_back(m.text);
+  const std::string variant = g.variant, fen = g.start_fen;
+  const Player computer = other(side);
+  const bool computer_to_move = s.to_move() == computer;
+  const std::int64_t version = g.version;
+  lock.unlock();
+  search::Limits limits;
+  limits.move_time = 0.3;
+  const engine::BestMove best = search_now(variant, fen, moves, limits, 1.0);
+  lock.lock();
+  if (g.version != version || game->session->end().over()) return view(*game);
+  // The score is from the side to move; seen from the computer.
+  bool accepts = false;
+  using Kind = search::Score::Kind;
+  Kind kind = best.score.kind;
+  int value = best.score.value;
+  if (!computer_to_move) {
+    if (kind == Kind::win)
+      kind = Kind::loss;
+    else if (kind == Kind::loss)
+      kind = Kind::win;
+    value = -value;
+  }
+  if (kind == Kind::draw || kind == Kind::loss || (kind == Kind::cp && value <= 0)) accepts = true;
+  if (accepts && game->session->accept_draw(computer)) {
+    cancel_search(*game);
+    g.ended_by = "agreement";
+    g.ended_side = side_name(side);
+  } else {
+    // Declined: the offer is withdrawn, as between people when the opponent says no.
+    withdraw_offer(*game);
+  }
+  persist(*game);
+  schedule_computer(*game);
+  return view(*game);
+}
+
+json GameService::resign(const std::string& id, const KeyRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  if (Status s = game->session->resign(side); !s) throw ApiError(409, s.error());
+  cancel_search(*game);
+  game->stored.ended_by = "resignation";
+  game->stored.ended_side = side_name(side);
+  persist(*game);
+  return view(*game);
+}
+
+std::string GameService::export_game(const std::string& id, const std::string& format) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const GameSession& s = *game->session;
+  const StoredGame& g = game->stored;
+  if (format == "fen") return s.fen() + "\n";
+  const bool chess = s.info().family == "chess100";
+  if (format != "pdn" && format != "pgn")
+    throw ApiError(400, "unknown format " + doska::quoted(format) + ": give pdn, pgn or fen");
+  if ((format == "pgn") != chess)
+    throw ApiError(400, std::string(s.info().name) + " is exported as " + (chess ? "pgn" : "pdn") +
+                            " (or fen), not " + format);
+  auto player = [&](Player p) {
+    if (g.opponent == "computer" && side_name(p) == g.computer_side)
+      return "doska, level " + std::to_string(g.level);
+    return std::string(side_name(p) == "white" ? "White" : "Black");
+  };
+  std::string date = g.created.substr(0, 10);
+  std::replace(date.begin(), date.end(), '-', '.');
+  return s.record({{"Event", "doska game " + g.id},
+                   {"Site", "doska"},
+                   {"Date", date},
+                   {"White", player(Player::white)},
+                   {"Black", player(Player::black)}});
+}
+
+engine::BestMove GameService::search_now(const std::string& variant, const std::string& fen,
+                                         const std::vector<std::string>& moves,
+                                         const search::Limits& limits, double seconds) {
+  auto promise = std::make_shared<std::promise<Result<engine::BestMove>>>();
+  auto answer = promise->get_future();
+  auto cancel = pool_.submit([=](engine::Engine& engine, const std::atomic<bool>& cancelled) {
+    if (Status s = engine.set_position(variant, std::string_view(fen), moves); !s) {
+      promise->set_value(make_error(s.error()));
+      return;
+    }
+    promise->set_value(search_with_deadline(engine, limits, seconds, cancelled));
+  });
+  // Waits for a free engine (at most 30 s), then for the search.
+  if (answer.wait_for(std::chrono::duration<double>(seconds + 30.0)) != std::future_status::ready) {
+    cancel->store(true);
+    throw ApiError(503, "every engine is busy; try again later");
+  }
+  Result<engine::BestMove> best = answer.get();
+  if (!best) throw ApiError(400, best.error());
+  return std::move(*best);
+}
+
+json GameService::analyse(const AnalyseRequest& r) {
+  std::string variant = r.variant, fen;
+  std::vector<std::string> moves;
+  if (r.game) {
+    auto game = find(*r.game);
+    std::lock_guard lock(game->mutex);
+    variant = game->stored.variant;
+    fen = game->session->fen();
+  } else {
+    auto session =
+        new_session(variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt);
+    if (!session) throw ApiError(400, session.error());
+    fen = (*session)->fen();
+  }
+  // The moves are checked here, so that a bad one is named before any search.
+  auto session = new_session(variant, std::string_view(fen), SessionOptions{false, false});
+  if (!session) throw ApiError(400, session.error());
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    if (Status s = (*session)->play(r.moves[i]); !s)
+      throw ApiError(400, "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " +
+                              s.error());
+    moves.push_back((*session)->moves_played().back());
+  }
+  search::Limits limits;
+  limits.depth = r.depth;
+  limits.move_time = r.time_ms / 1000.0;
+  const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
+  const engine::BestMove best = search_now(variant, fen, moves, limits, seconds);
+  using Kind = search::Score::Kind;
+  const char* kinds[] = {"cp", "win", "loss", "draw"};
+  const Kind kind = best.score.kind;
+  return json{{"best", best.move.empty() ? json(nullptr) : json(best.move)},
+              {"score", {{"kind", kinds[static_cast<int>(kind)]}, {"value", best.score.value}}},
+              {"text", best.score.text()},
+              {"depth", best.depth},
+              {"nodes", best.nodes},
+              {"ms", static_cast<std::int64_t>(best.seconds * 1000)},
+              {"pv", best.pv},
+              {"fen", (*session)->fen()}};
+}
+
+std::vector<GameService::Event> GameService::wait_events(const std::string& id,
+                                                         std::int64_t& seen_version,
+                                                         std::int64_t& seen_info,
+                                                         std::chrono::milliseconds wait) {
+  auto game = find(id);
+  std::unique_lock lock(game->mutex);
+  game->changed.wait_for(lock, wait, [&] {
+    return stopping_.load() || game->stored.version != seen_version ||
+           game->info_count != seen_info;
+  });
+  std::vector<Event> events;
+  if (game->stored.version != seen_version) {
+    seen_version = game->stored.version;
+    events.push_back(Event{"game", view(*game).dump()});
+  }
+  if (game->info_count != seen_info) {
+    seen_info = game->info_count;
+    if (game->search) events.push_back(Event{"info", game->info.dump()});
+  }
+  return events;
+}
+
+}  // namespace doska::server

@@ -1,0 +1,112 @@
+// The games of the server: each one a session of the facade (games/session.h) rebuilt from its
+// stored moves, with the people's secret keys, the computer's replies on the engine pool, clocks,
+// draws, resignation, undo, export and import. Every change is stored before it is answered.
+// Thread-safe: one mutex per game; the HTTP threads, the engine workers and the clock ticker
+// meet only there.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "games/session.h"
+#include "server/engine_pool.h"
+#include "server/requests.h"
+#include "server/storage.h"
+
+namespace doska::server {
+
+// A request the service refuses: the HTTP status and a message naming the problem.
+struct ApiError : std::runtime_error {
+  ApiError(int status, const std::string& message) : std::runtime_error(message), status(status) {}
+  int status;
+};
+
+struct ServiceOptions {
+  // Longest time the computer thinks on a move, in seconds (a lower level usually needs less).
+  double computer_seconds = 2.0;
+};
+
+class GameService {
+ public:
+  GameService(Storage& storage, EnginePool& pool, ServiceOptions options = {});
+  ~GameService();
+  GameService(const GameService&) = delete;
+  GameService& operator=(const GameService&) = delete;
+
+  // After a restart: the computer resumes the moves it owes in unfinished games.
+  void resume_unfinished();
+  // Wakes every event stream so that it ends, and stops the computer's searches.
+  void shut_down();
+  bool stopping() const { return stopping_.load(); }
+
+  nlohmann::json variants() const;
+  // 201 body: {"game", "keys", "links"}.
+  nlohmann::json create(const CreateRequest& request);
+  // With a key: the view also says which side the key holds ("you"), 403 if none.
+  nlohmann::json get(const std::string& id, const std::optional<std::string>& key = std::nullopt);
+  nlohmann::json list(int limit, int offset);
+  nlohmann::json move(const std::string& id, const MoveRequest& request);
+  nlohmann::json undo(const std::string& id, const KeyRequest& request);
+  nlohmann::json draw(const std::string& id, const DrawRequest& request);
+  nlohmann::json resign(const std::string& id, const KeyRequest& request);
+  std::string export_game(const std::string& id, const std::string& format);
+  nlohmann::json analyse(const AnalyseRequest& request);
+
+  struct Event {
+    std::string name;  // "game" or "info"
+    std::string data;  // JSON
+  };
+  // Waits up to `wait` for a change newer than what the stream has seen (game version and info
+  // count, updated here); the events to send, possibly none. 404 for an unknown game.
+  std::vector<Event> wait_events(const std::string& id, std::int64_t& seen_version,
+                                 std::int64_t& seen_info, std::chrono::milliseconds wait);
+
+ private:
+  struct LiveGame;
+  // A game opened for a request that acts for a side: locked, its clock looked at, still going
+  // on (else 409), and the side the key holds (else 403).
+  struct Held {
+    std::shared_ptr<LiveGame> game;
+    std::unique_lock<std::mutex> lock;
+    Player side;
+  };
+  std::shared_ptr<LiveGame> find(const std::string& id);
+  Held hold_ongoing(const std::string& id, const std::string& key);
+  std::shared_ptr<LiveGame> rebuild(StoredGame stored);
+  nlohmann::json view(const LiveGame& game) const;
+  void persist(LiveGame& game);
+  void play(LiveGame& game, const MoveView& move);
+  void schedule_computer(LiveGame& game);
+  void cancel_search(LiveGame& game);
+  void withdraw_offer(LiveGame& game);
+  void computer_played(const std::string& id, std::uint64_t token, const std::string& move);
+  bool check_flag(LiveGame& game);
+  void tick();
+  Player side_of_key(const LiveGame& game, const std::string& key) const;
+  engine::BestMove search_now(const std::string& variant, const std::string& fen,
+                              const std::vector<std::string>& moves, const search::Limits& limits,
+                              double seconds);
+
+  Storage& storage_;
+  EnginePool& pool_;
+  ServiceOptions options_;
+  std::atomic<bool> stopping_{false};
+  std::mutex games_mutex_;
+  std::map<std::string, std::shared_ptr<LiveGame>> games_;
+  std::mutex ticker_mutex_;
+  std::condition_variable ticker_wake_;
+  std::thread ticker_;
+};
+
+}  // namespace doska::server

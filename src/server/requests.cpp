@@ -1,0 +1,195 @@
+#include "server/requests.h"
+
+#include <nlohmann/json.hpp>
+
+namespace doska::server {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr int kMaxDepth = 32;
+constexpr std::size_t kMaxText = 100000;  // a PDN, a FEN or a move: far below the body limit
+
+// Reads a JSON object; deeper nesting than any request needs is refused before parsing.
+Result<json> read_object(std::string_view body) {
+  if (body.size() > kMaxBodyBytes) return make_error("the body is over 1 MB");
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (char c : body) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      if (++depth > kMaxDepth) return make_error("the JSON body is nested too deeply");
+    } else if (c == '}' || c == ']') {
+      --depth;
+    }
+  }
+  json value = json::parse(body, nullptr, false);
+  if (value.is_discarded()) return make_error("the body is not valid JSON");
+  if (!value.is_object()) return make_error("the body must be a JSON object");
+  return value;
+}
+
+Result<std::string> text_field(const json& object, const char* name, bool required) {
+  auto it = object.find(name);
+  if (it == object.end() || it->is_null()) {
+    if (required) return make_error(std::string("missing field \"") + name + "\"");
+    return std::string();
+  }
+  if (!it->is_string()) return make_error(std::string("field \"") + name + "\" must be a string");
+  const auto& text = it->get_ref<const std::string&>();
+  if (text.size() > kMaxText) return make_error(std::string("field \"") + name + "\" is too long");
+  return text;
+}
+
+// A whole number in [low, high], or `fallback` when absent.
+Result<int> int_field(const json& object, const char* name, int low, int high, int fallback) {
+  auto it = object.find(name);
+  if (it == object.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer())
+    return make_error(std::string("field \"") + name + "\" must be a whole number");
+  const auto value = it->get<long long>();
+  if (value < low || value > high)
+    return make_error(std::string("field \"") + name + "\" must be from " + std::to_string(low) +
+                      " to " + std::to_string(high));
+  return static_cast<int>(value);
+}
+
+Result<std::string> key_of(const json& object) {
+  auto key = text_field(object, "key", true);
+  if (!key) return key;
+  if (key->empty()) return make_error("field \"key\" is empty");
+  return key;
+}
+
+}  // namespace
+
+Result<CreateRequest> parse_create(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  const json& o = *object;
+  CreateRequest r;
+  auto variant = text_field(o, "variant", true);
+  if (!variant) return make_error(variant.error());
+  r.variant = *variant;
+
+  if (auto it = o.find("opponent"); it != o.end() && !it->is_null()) {
+    if (!it->is_object()) return make_error("field \"opponent\" must be an object");
+    auto kind = text_field(*it, "kind", true);
+    if (!kind) return make_error("opponent: " + kind.error());
+    if (*kind == "computer") {
+      r.computer = true;
+      auto level = int_field(*it, "level", 1, 10, 5);
+      if (!level) return make_error("opponent: " + level.error());
+      r.level = *level;
+    } else if (*kind != "person") {
+      return make_error("opponent kind must be \"computer\" or \"person\", not \"" + *kind + "\"");
+    }
+  }
+  auto side = text_field(o, "side", false);
+  if (!side) return make_error(side.error());
+  if (!side->empty()) {
+    if (*side != "white" && *side != "black" && *side != "random")
+      return make_error("field \"side\" must be \"white\", \"black\" or \"random\"");
+    r.side = *side;
+  }
+  if (auto it = o.find("clock"); it != o.end() && !it->is_null()) {
+    if (!it->is_object()) return make_error("field \"clock\" must be an object");
+    auto initial = int_field(*it, "initial_s", 1, 36000, 0);
+    if (!initial) return make_error("clock: " + initial.error());
+    if (*initial == 0) return make_error("clock: missing field \"initial_s\"");
+    auto increment = int_field(*it, "increment_s", 0, 600, 0);
+    if (!increment) return make_error("clock: " + increment.error());
+    r.clock_initial_s = *initial;
+    r.clock_increment_s = *increment;
+  }
+  if (auto it = o.find("options"); it != o.end() && !it->is_null()) {
+    if (!it->is_object()) return make_error("field \"options\" must be an object");
+    for (const auto& [name, value] : it->items()) {
+      if (name != "huffing") return make_error("unknown option \"" + name + "\"");
+      if (!value.is_boolean()) return make_error("option \"huffing\" must be true or false");
+      r.huffing = value.get<bool>();
+    }
+  }
+  auto fen = text_field(o, "fen", false);
+  if (!fen) return make_error(fen.error());
+  if (!fen->empty()) r.fen = *fen;
+  auto pdn = text_field(o, "pdn", false);
+  if (!pdn) return make_error(pdn.error());
+  if (!pdn->empty()) r.pdn = *pdn;
+  if (r.fen && r.pdn) return make_error("give \"fen\" or \"pdn\", not both");
+  return r;
+}
+
+Result<MoveRequest> parse_move(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  auto key = key_of(*object);
+  if (!key) return make_error(key.error());
+  auto move = text_field(*object, "move", true);
+  if (!move) return make_error(move.error());
+  if (move->empty()) return make_error("field \"move\" is empty");
+  return MoveRequest{*key, *move};
+}
+
+Result<KeyRequest> parse_key(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  auto key = key_of(*object);
+  if (!key) return make_error(key.error());
+  return KeyRequest{*key};
+}
+
+Result<DrawRequest> parse_draw(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  auto key = key_of(*object);
+  if (!key) return make_error(key.error());
+  auto action = text_field(*object, "action", true);
+  if (!action) return make_error(action.error());
+  if (*action != "offer" && *action != "accept" && *action != "decline" && *action != "claim")
+    return make_error("field \"action\" must be \"offer\", \"accept\", \"decline\" or \"claim\"");
+  return DrawRequest{*key, *action};
+}
+
+Result<AnalyseRequest> parse_analyse(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  const json& o = *object;
+  AnalyseRequest r;
+  auto game = text_field(o, "game", false);
+  if (!game) return make_error(game.error());
+  if (!game->empty()) r.game = *game;
+  auto variant = text_field(o, "variant", !r.game);
+  if (!variant) return make_error(variant.error());
+  r.variant = *variant;
+  auto fen = text_field(o, "fen", false);
+  if (!fen) return make_error(fen.error());
+  if (!fen->empty()) r.fen = *fen;
+  if (auto it = o.find("moves"); it != o.end() && !it->is_null()) {
+    if (!it->is_array()) return make_error("field \"moves\" must be an array of strings");
+    if (it->size() > 2000) return make_error("field \"moves\" has too many moves");
+    for (const json& m : *it) {
+      if (!m.is_string()) return make_error("field \"moves\" must be an array of strings");
+      r.moves.push_back(m.get<std::string>());
+    }
+  }
+  auto time_ms = int_field(o, "time_ms", 1, 30000, 0);
+  if (!time_ms) return make_error(time_ms.error());
+  auto depth = int_field(o, "depth", 1, 30, 0);
+  if (!depth) return make_error(depth.error());
+  r.time_ms = *time_ms;
+  r.depth = *depth;
+  if (r.time_ms == 0 && r.depth == 0) r.time_ms = 1000;
+  return r;
+}
+
+}  // namespace doska::server

@@ -1,0 +1,57 @@
+// The bodies of the API's requests (docs/api.md), read from JSON text into plain structs. Every
+// problem is an error naming the field; nothing here trusts the client.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.h"
+
+namespace doska::server {
+
+inline constexpr std::size_t kMaxBodyBytes = 1 << 20;  // 413 above (docs/api.md)
+
+struct CreateRequest {
+  std::string variant;
+  bool computer = false;
+  int level = 5;
+  std::string side = "white";  // the creator's: "white", "black" or "random"
+  int clock_initial_s = 0;     // 0: no clock
+  int clock_increment_s = 0;
+  bool huffing = false;
+  std::optional<std::string> fen;
+  std::optional<std::string> pdn;
+};
+
+struct MoveRequest {
+  std::string key;
+  std::string move;
+};
+
+struct KeyRequest {
+  std::string key;
+};
+
+struct DrawRequest {
+  std::string key;
+  std::string action;  // offer, accept, decline, claim
+};
+
+struct AnalyseRequest {
+  std::string variant;
+  std::optional<std::string> fen;
+  std::optional<std::string> game;
+  std::vector<std::string> moves;
+  int time_ms = 0;
+  int depth = 0;
+};
+
+Result<CreateRequest> parse_create(std::string_view body);
+Result<MoveRequest> parse_move(std::string_view body);
+Result<KeyRequest> parse_key(std::string_view body);
+Result<DrawRequest> parse_draw(std::string_view body);
+Result<AnalyseRequest> parse_analyse(std::string_view body);
+
+}  // namespace doska::server

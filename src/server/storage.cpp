@@ -1,0 +1,314 @@
+#include "server/storage.h"
+
+#include <sqlite3.h>
+
+#include <filesystem>
+#include <system_error>
+
+namespace doska::server {
+
+namespace {
+
+// Migration n brings the schema from version n to n + 1; never edit one that has shipped, append.
+constexpr const char* kMigrations[] = {
+    R"(CREATE TABLE games (
+         id TEXT PRIMARY KEY,
+         variant TEXT NOT NULL,
+         created TEXT NOT NULL,
+         updated TEXT NOT NULL,
+         huffing INTEGER NOT NULL DEFAULT 0,
+         opponent TEXT NOT NULL,
+         level INTEGER NOT NULL DEFAULT 0,
+         computer_side TEXT NOT NULL DEFAULT '',
+         start_fen TEXT NOT NULL,
+         key_white TEXT NOT NULL DEFAULT '',
+         key_black TEXT NOT NULL DEFAULT '',
+         initial_ms INTEGER NOT NULL DEFAULT 0,
+         increment_ms INTEGER NOT NULL DEFAULT 0,
+         white_ms INTEGER NOT NULL DEFAULT 0,
+         black_ms INTEGER NOT NULL DEFAULT 0,
+         ended_by TEXT NOT NULL DEFAULT '',
+         ended_side TEXT NOT NULL DEFAULT '',
+         draw_offer TEXT NOT NULL DEFAULT '',
+         outcome TEXT NOT NULL DEFAULT 'ongoing',
+         result_text TEXT NOT NULL DEFAULT '*',
+         rule TEXT NOT NULL DEFAULT '',
+         reason TEXT NOT NULL DEFAULT '',
+         version INTEGER NOT NULL DEFAULT 1);
+       CREATE TABLE moves (
+         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+         ply INTEGER NOT NULL,
+         text TEXT NOT NULL,
+         ms INTEGER,
+         PRIMARY KEY (game_id, ply));
+       CREATE INDEX games_by_created ON games(created);)",
+};
+
+// A prepared statement, finalized when it goes out of scope.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) : db_(db) {
+    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) stmt_ = nullptr;
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  bool ok() const { return stmt_ != nullptr; }
+  Statement& bind(int i, const std::string& text) {
+    sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& bind(int i, std::int64_t value) {
+    sqlite3_bind_int64(stmt_, i, value);
+    return *this;
+  }
+  Statement& bind_null(int i) {
+    sqlite3_bind_null(stmt_, i);
+    return *this;
+  }
+  // SQLITE_ROW, SQLITE_DONE or an error code.
+  int step() { return sqlite3_step(stmt_); }
+  std::string text(int column) const {
+    const unsigned char* t = sqlite3_column_text(stmt_, column);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+  std::int64_t integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+  bool is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
+  std::string error() const { return sqlite3_errmsg(db_); }
+
+ private:
+  sqlite3* db_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+Error sql_error(sqlite3* db, const std::string& what) {
+  return make_error("database: " + what + ": " + sqlite3_errmsg(db));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
+  const std::filesystem::path file(path);
+  if (file.has_parent_path()) {
+    std::error_code ec;
+    std::filesystem::create_directories(file.parent_path(), ec);
+    if (ec)
+      return make_error("cannot create the directory " + file.parent_path().string() + ": " +
+                        ec.message());
+  }
+  sqlite3* db = nullptr;
+  const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    std::string message = db ? sqlite3_errmsg(db) : "out of memory";
+    sqlite3_close(db);
+    return make_error("cannot open the database " + path + ": " + message);
+  }
+  std::unique_ptr<Storage> storage(new Storage(db));
+  sqlite3_busy_timeout(db, 5000);
+  // WAL: readers do not block the writer; synchronous=FULL: a committed game survives a crash.
+  if (Status s = storage->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
+                               "PRAGMA foreign_keys=ON;");
+      !s)
+    return make_error(s.error());
+  if (Status s = storage->migrate(); !s) return make_error(s.error());
+  return storage;
+}
+
+Storage::~Storage() {
+  sqlite3_close(db_);
+}
+
+Status Storage::exec(const char* sql) {
+  char* message = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+    std::string text = message ? message : "unknown error";
+    sqlite3_free(message);
+    return make_error("database: " + text);
+  }
+  return Ok{};
+}
+
+int Storage::schema_version() const {
+  std::lock_guard lock(mutex_);
+  Statement q(db_, "SELECT version FROM schema_version");
+  if (!q.ok() || q.step() != SQLITE_ROW) return 0;
+  return static_cast<int>(q.integer(0));
+}
+
+Status Storage::migrate() {
+  std::lock_guard lock(mutex_);
+  if (Status s = exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);"); !s)
+    return s;
+  int version = 0;
+  {
+    Statement q(db_, "SELECT version FROM schema_version");
+    if (!q.ok()) return sql_error(db_, "reading the schema version");
+    if (q.step() == SQLITE_ROW) {
+      version = static_cast<int>(q.integer(0));
+    } else if (Status s = exec("INSERT INTO schema_version VALUES (0);"); !s) {
+      return s;
+    }
+  }
+  constexpr int kLatest = static_cast<int>(std::size(kMigrations));
+  if (version > kLatest)
+    return make_error("the database has schema version " + std::to_string(version) +
+                      ", newer than this program knows (" + std::to_string(kLatest) + ")");
+  for (; version < kLatest; ++version) {
+    if (Status s = exec("BEGIN IMMEDIATE;"); !s) return s;
+    Status step = exec(kMigrations[version]);
+    if (step) {
+      const std::string bump =
+          "UPDATE schema_version SET version = " + std::to_string(version + 1) + ";";
+      step = exec(bump.c_str());
+    }
+    if (!step) {
+      (void)exec("ROLLBACK;");
+      return make_error("migration " + std::to_string(version + 1) + ": " + step.error());
+    }
+    if (Status s = exec("COMMIT;"); !s) return s;
+  }
+  return Ok{};
+}
+
+Status Storage::save(const StoredGame& g) {
+  std::lock_guard lock(mutex_);
+  if (Status s = exec("BEGIN IMMEDIATE;"); !s) return s;
+  auto fail = [&](const std::string& what) -> Status {
+    Error e = sql_error(db_, what);
+    (void)exec("ROLLBACK;");
+    return e;
+  };
+  {
+    Statement up(db_,
+                 "INSERT OR REPLACE INTO games (id, variant, created, updated, huffing, opponent, "
+                 "level, computer_side, start_fen, key_white, key_black, initial_ms, "
+                 "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
+                 "result_text, rule, reason, version) VALUES "
+                 "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+                 "?18, ?19, ?20, ?21, ?22, ?23)");
+    if (!up.ok()) return fail("preparing the game");
+    up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
+    up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
+    up.bind(8, g.computer_side).bind(9, g.start_fen).bind(10, g.key_white).bind(11, g.key_black);
+    up.bind(12, g.initial_ms).bind(13, g.increment_ms).bind(14, g.white_ms).bind(15, g.black_ms);
+    up.bind(16, g.ended_by).bind(17, g.ended_side).bind(18, g.draw_offer).bind(19, g.outcome);
+    up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
+    if (up.step() != SQLITE_DONE) return fail("writing the game");
+  }
+  {
+    Statement del(db_, "DELETE FROM moves WHERE game_id = ?1");
+    if (!del.ok()) return fail("preparing the moves");
+    del.bind(1, g.id);
+    if (del.step() != SQLITE_DONE) return fail("clearing the moves");
+  }
+  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+    Statement ins(db_, "INSERT INTO moves (game_id, ply, text, ms) VALUES (?1, ?2, ?3, ?4)");
+    if (!ins.ok()) return fail("preparing a move");
+    ins.bind(1, g.id).bind(2, static_cast<std::int64_t>(i + 1)).bind(3, g.moves[i].text);
+    if (g.moves[i].ms)
+      ins.bind(4, *g.moves[i].ms);
+    else
+      ins.bind_null(4);
+    if (ins.step() != SQLITE_DONE) return fail("writing a move");
+  }
+  if (Status s = exec("COMMIT;"); !s) return fail("committing");
+  return Ok{};
+}
+
+Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  Statement q(db_,
+              "SELECT id, variant, created, updated, huffing, opponent, level, computer_side, "
+              "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
+              "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version "
+              "FROM games WHERE id = ?1");
+  if (!q.ok()) return sql_error(db_, "reading a game");
+  q.bind(1, id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::optional<StoredGame>{};
+  if (rc != SQLITE_ROW) return sql_error(db_, "reading a game");
+  StoredGame g;
+  g.id = q.text(0);
+  g.variant = q.text(1);
+  g.created = q.text(2);
+  g.updated = q.text(3);
+  g.huffing = q.integer(4) != 0;
+  g.opponent = q.text(5);
+  g.level = static_cast<int>(q.integer(6));
+  g.computer_side = q.text(7);
+  g.start_fen = q.text(8);
+  g.key_white = q.text(9);
+  g.key_black = q.text(10);
+  g.initial_ms = q.integer(11);
+  g.increment_ms = q.integer(12);
+  g.white_ms = q.integer(13);
+  g.black_ms = q.integer(14);
+  g.ended_by = q.text(15);
+  g.ended_side = q.text(16);
+  g.draw_offer = q.text(17);
+  g.outcome = q.text(18);
+  g.result_text = q.text(19);
+  g.rule = q.text(20);
+  g.reason = q.text(21);
+  g.version = q.integer(22);
+  Statement m(db_, "SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
+  if (!m.ok()) return sql_error(db_, "reading the moves");
+  m.bind(1, id);
+  int step;
+  while ((step = m.step()) == SQLITE_ROW) {
+    StoredMove move{m.text(0), std::nullopt};
+    if (!m.is_null(1)) move.ms = m.integer(1);
+    g.moves.push_back(std::move(move));
+  }
+  if (step != SQLITE_DONE) return sql_error(db_, "reading the moves");
+  return std::optional<StoredGame>(std::move(g));
+}
+
+Result<std::vector<GameSummary>> Storage::list(int limit, int offset) {
+  std::lock_guard lock(mutex_);
+  Statement q(db_,
+              "SELECT id, variant, created, updated, opponent, computer_side, level, "
+              "(SELECT COUNT(*) FROM moves WHERE game_id = games.id), outcome, result_text "
+              "FROM games ORDER BY created DESC, rowid DESC LIMIT ?1 OFFSET ?2");
+  if (!q.ok()) return sql_error(db_, "listing the games");
+  q.bind(1, std::int64_t{limit}).bind(2, std::int64_t{offset});
+  std::vector<GameSummary> games;
+  int step;
+  while ((step = q.step()) == SQLITE_ROW) {
+    GameSummary s;
+    s.id = q.text(0);
+    s.variant = q.text(1);
+    s.created = q.text(2);
+    s.updated = q.text(3);
+    s.opponent = q.text(4);
+    s.computer_side = q.text(5);
+    s.level = static_cast<int>(q.integer(6));
+    s.plies = static_cast<int>(q.integer(7));
+    s.outcome = q.text(8);
+    s.result_text = q.text(9);
+    games.push_back(std::move(s));
+  }
+  if (step != SQLITE_DONE) return sql_error(db_, "listing the games");
+  return games;
+}
+
+Result<int> Storage::count() {
+  std::lock_guard lock(mutex_);
+  Statement q(db_, "SELECT COUNT(*) FROM games");
+  if (!q.ok() || q.step() != SQLITE_ROW) return sql_error(db_, "counting the games");
+  return static_cast<int>(q.integer(0));
+}
+
+Result<std::vector<std::string>> Storage::unfinished() {
+  std::lock_guard lock(mutex_);
+  Statement q(db_, "SELECT id FROM games WHERE outcome = 'ongoing'");
+  if (!q.ok()) return sql_error(db_, "listing the unfinished games");
+  std::vector<std::string> ids;
+  int step;
+  while ((step = q.step()) == SQLITE_ROW) ids.push_back(q.text(0));
+  if (step != SQLITE_DONE) return sql_error(db_, "listing the unfinished games");
+  return ids;
+}
+
+}  // namespace doska::server

@@ -1,0 +1,92 @@
+// Storage of games in SQLite: every game with its settings, moves, clock times, result and the
+// rule that ended it. A game is written in one transaction before the request that changed it is
+// answered, so that a crash or a restart loses nothing. The schema is versioned (schema_version)
+// and brought up to date by numbered migrations when the database is opened.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+
+struct sqlite3;
+
+namespace doska::server {
+
+struct StoredMove {
+  std::string text;                // as the session wrote it (moves_played)
+  std::optional<std::int64_t> ms;  // the time it took, when the game has a clock
+};
+
+struct StoredGame {
+  std::string id;
+  std::string variant;
+  std::string created;  // ISO 8601, UTC
+  std::string updated;
+  bool huffing = false;
+  std::string opponent = "person";  // "person" or "computer"
+  int level = 0;                    // the computer's level
+  std::string computer_side;        // "white" / "black"; empty between people
+  std::string start_fen;
+  std::string key_white;  // empty: nobody holds that side (the computer plays it)
+  std::string key_black;
+  // The clock; initial_ms == 0: no clock.
+  std::int64_t initial_ms = 0;
+  std::int64_t increment_ms = 0;
+  std::int64_t white_ms = 0;
+  std::int64_t black_ms = 0;
+  std::vector<StoredMove> moves;
+  // An end the moves do not show: "resignation", "agreement" or "time", with ended_side the side
+  // that resigned, offered the draw or ran out of time; empty when the rules ended it or it goes
+  // on.
+  std::string ended_by;
+  std::string ended_side;
+  std::string draw_offer;  // "white" / "black" / empty
+  // The result as shown, kept for the list of games.
+  std::string outcome = "ongoing";
+  std::string result_text = "*";
+  std::string rule;
+  std::string reason;
+  std::int64_t version = 1;
+};
+
+struct GameSummary {
+  std::string id, variant, created, updated, opponent, computer_side;
+  int level = 0;
+  int plies = 0;
+  std::string outcome, result_text;
+};
+
+class Storage {
+ public:
+  // Opens (creating it and its directory if needed) and migrates the database at `path`.
+  static Result<std::unique_ptr<Storage>> open(const std::string& path);
+  ~Storage();
+  Storage(const Storage&) = delete;
+  Storage& operator=(const Storage&) = delete;
+
+  int schema_version() const;
+  // Writes the whole game, replacing what was stored under its id, in one transaction.
+  Status save(const StoredGame& game);
+  Result<std::optional<StoredGame>> load(const std::string& id);
+  // Newest first.
+  Result<std::vector<GameSummary>> list(int limit, int offset);
+  Result<int> count();
+  // The ids of the games still going on, for resuming the computer's moves after a restart.
+  Result<std::vector<std::string>> unfinished();
+
+ private:
+  explicit Storage(sqlite3* db) : db_(db) {}
+  Status migrate();
+  Status exec(const char* sql);
+
+  sqlite3* db_;
+  // One connection for every thread: a transaction must not interleave with another.
+  mutable std::mutex mutex_;
+};
+
+}  // namespace doska::server

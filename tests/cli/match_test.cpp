@@ -1,0 +1,255 @@
+// `doska match` against other programs: our own front ends started as child processes (Hub, UCI,
+// a DXP follower), and programs that crash, stay silent or play an illegal move, which lose with
+// the reason and never hold up the match. Each game is short (small node limits).
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "protocols/process.h"
+#include "protocols/socket.h"
+
+namespace doska::cli {
+namespace {
+
+struct MatchRun {
+  int status = 0;
+  std::string out;
+  std::string err;
+
+  int lines_with(const std::string& words) const {
+    int count = 0;
+    for (auto at = out.find(words); at != std::string::npos; at = out.find(words, at + 1)) ++count;
+    return count;
+  }
+  int game_lines() const {
+    std::istringstream lines(out);
+    int count = 0;
+    for (std::string line; std::getline(lines, line);) count += line.rfind("game ", 0) == 0;
+    return count;
+  }
+};
+
+MatchRun match(const std::vector<std::string>& words) {
+  MatchRun run;
+  ::testing::internal::CaptureStdout();
+  ::testing::internal::CaptureStderr();
+  run.status = run_match(words);
+  run.out = ::testing::internal::GetCapturedStdout();
+  run.err = ::testing::internal::GetCapturedStderr();
+  return run;
+}
+
+// A file of this test process (ctest runs tests in parallel processes).
+std::string temp_file(const std::string& name, const std::string& text = "") {
+  const std::string path =
+      ::testing::TempDir() + "doska_match_" + std::to_string(getpid()) + "_" + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string kDoska = DOSKA_BINARY;
+
+// A Hub program that does the handshake and answers every `go think` by the shell command
+// `on_go`.
+std::string fake_hub(const std::string& name, const std::string& on_go) {
+  const std::string script = temp_file(name + ".sh",
+                                       "while read -r line; do\n"
+                                       "  case \"$line\" in\n"
+                                       "    hub) echo 'id name=fake'; echo wait ;;\n"
+                                       "    init) echo ready ;;\n"
+                                       "    'go think') " +
+                                           on_go +
+                                           " ;;\n"
+                                           "    quit) exit 0 ;;\n"
+                                           "  esac\n"
+                                           "done\n");
+  return "hub,name=" + name + ":sh " + script;
+}
+
+// Every game ended by the rules or the move cap, none by a failure.
+void expect_played_out(const MatchRun& run, int games) {
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.game_lines(), games) << run.out;
+  EXPECT_EQ(run.lines_with(" lost"), 0) << run.out;
+  EXPECT_EQ(run.lines_with("could not start"), 0) << run.out;
+  EXPECT_EQ(run.lines_with("score "), 1) << run.out;
+}
+
+std::string pdn_check(const std::string& path) {
+  ::testing::internal::CaptureStdout();
+  const int status = run_pdn({"check", path});
+  std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_EQ(status, 0) << out;
+  return out;
+}
+
+TEST(MatchCommand, AgainstAHubProgramWithARecordThatReplays) {
+  const std::string pdn = temp_file("hub.pdn");
+  const MatchRun run = match({"international", "--games", "2", "--a", "nodes=300", "--b",
+                              "hub,nodes=300:" + kDoska + " hub", "--pdn", pdn});
+  expect_played_out(run, 2);
+  // The program's name is the one it gives in its `id` line.
+  EXPECT_NE(run.out.find("vs doska (Black)"), std::string::npos) << run.out;
+  const std::string record = read_file(pdn);
+  EXPECT_NE(record.find("[White \"doska\"]"), std::string::npos) << record;
+  EXPECT_NE(record.find("[Termination \""), std::string::npos) << record;
+  EXPECT_NE(pdn_check(pdn).find("2 games, all moves legal"), std::string::npos);
+}
+
+TEST(MatchCommand, RussianThroughTheHubVariantParameter) {
+  const MatchRun run = match({"russian", "--games", "2", "--a", "nodes=300", "--b",
+                              "hub,nodes=300:" + kDoska + " hub", "--max-plies", "30"});
+  expect_played_out(run, 2);
+}
+
+TEST(MatchCommand, AgainstAUciProgramInChess100) {
+  const std::string pgn = temp_file("uci.pgn");
+  const std::string transcript = temp_file("uci_input.txt");
+  const MatchRun run = match({"chess100", "--games", "2", "--a", "nodes=300", "--b",
+                              "uci,nodes=300:tee " + transcript + " | " + kDoska + " uci",
+                              "--max-plies", "16", "--pdn", pgn});
+  expect_played_out(run, 2);
+  EXPECT_NE(read_file(pgn).find("[Variant \"chess100\"]"), std::string::npos);
+  // The record is SAN; UCI gets the moves in long algebraic, all in lower case.
+  const std::string sent = read_file(transcript);
+  const auto position = sent.rfind("position startpos moves ");
+  ASSERT_NE(position, std::string::npos) << sent;
+  const std::string moves = sent.substr(position, sent.find('\n', position) - position);
+  EXPECT_EQ(std::count_if(moves.begin(), moves.end(), [](char c) { return c >= 'A' && c <= 'Z'; }),
+            0)
+      << moves;
+}
+
+TEST(MatchCommand, AgainstAUciProgramInMill) {
+  const MatchRun run = match(
+      {"mill", "--games", "2", "--a", "nodes=300", "--b", "uci,nodes=300:" + kDoska + " uci"});
+  expect_played_out(run, 2);
+}
+
+TEST(MatchCommand, AgainstADxpFollower) {
+  int port = 0;
+  {
+    auto probe = protocols::listen_on("127.0.0.1", 0);
+    ASSERT_TRUE(probe.ok()) << probe.error();
+    port = protocols::local_port(*probe);
+  }
+  auto follower = protocols::ChildProcess::start("exec " + kDoska + " dxp --listen --port " +
+                                                 std::to_string(port) + " --nodes 300 2>/dev/null");
+  ASSERT_TRUE(follower.ok()) << follower.error();
+  const std::string pdn = temp_file("dxp.pdn");
+  const MatchRun run =
+      match({"international", "--games", "2", "--a", "nodes=300", "--b",
+             "dxp:127.0.0.1:" + std::to_string(port), "--timeout", "20", "--pdn", pdn});
+  expect_played_out(run, 2);
+  EXPECT_NE(pdn_check(pdn).find("2 games, all moves legal"), std::string::npos);
+  // The last GAMEEND carries the stop code: the follower reports its games and ends.
+  std::string reported;
+  for (;;) {
+    auto line = follower->read_line(20);
+    ASSERT_TRUE(line.ok());
+    if (line->kind != protocols::ChildProcess::Line::Kind::line) break;
+    reported += line->text + "\n";
+  }
+  EXPECT_NE(reported.find("game 2: "), std::string::npos) << reported;
+}
+
+TEST(MatchCommand, AProgramThatCrashesLosesEveryGame) {
+  const MatchRun run =
+      match({"international", "--games", "2", "--a", "nodes=100", "--b", "hub:/bin/false"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("could not start: the program exited with status 1"), 2) << run.out;
+  EXPECT_NE(run.out.find("score nodes=100 vs hub:/bin/false: +2 -0 =0"), std::string::npos)
+      << run.out;
+}
+
+TEST(MatchCommand, AProgramThatNeverAnswersLoses) {
+  for (const char* silent : {"hub:/bin/cat", "uci:sleep 100"}) {
+    const MatchRun run =
+        match({std::string(silent).rfind("hub", 0) == 0 ? "english" : "mill", "--games", "2", "--a",
+               "nodes=100", "--b", silent, "--timeout", "0.3"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.lines_with("could not start: no answer within 0.30 s"), 2) << run.out;
+    EXPECT_NE(run.out.find(": +2 -0 =0"), std::string::npos) << run.out;
+  }
+}
+
+TEST(MatchCommand, AnIllegalMoveLoses) {
+  const MatchRun run = match({"international", "--games", "2", "--a", "nodes=100", "--b",
+                              fake_hub("illegal", "echo 'done move=32-23'")});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("illegal (White) lost: the program's move '32-23'") +
+                run.lines_with("illegal (Black) lost: the program's move '32-23'"),
+            2)
+      << run.out;
+}
+
+TEST(MatchCommand, AProgramThatDiesInAGameLosesItAndIsStartedAgain) {
+  const MatchRun run = match(
+      {"international", "--games", "2", "--a", "nodes=100", "--b", fake_hub("dies", "exit 4")});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("lost: the program exited with status 4 while we waited for done"), 2)
+      << run.out;
+}
+
+TEST(MatchCommand, AProgramTooSlowForTheTimeControlLosesOnTime) {
+  const MatchRun run = match({"international", "--games", "2", "--a", "nodes=100", "--b",
+                              fake_hub("slow", "sleep 5; echo 'done move=32-28'"), "--time", "0.1",
+                              "--grace", "0.2"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("lost on time: no answer within 0.30 s"), 2) << run.out;
+}
+
+TEST(MatchCommand, OpeningsFromAFileEachPlayedWithBothColours) {
+  const std::string openings =
+      temp_file("openings.txt", "# two openings\n32-28 19-23\nW:W31-50:B1-20 | 34-30 20-25\n");
+  const std::string pdn = temp_file("openings.pdn");
+  const MatchRun run =
+      match({"international", "--games", "4", "--a", "nodes=100", "--b", "level=3,nodes=100",
+             "--openings", openings, "--pdn", pdn, "--max-plies", "20"});
+  expect_played_out(run, 4);
+  const std::string record = read_file(pdn);
+  const std::size_t first = record.find("1. 32-28 19-23");
+  ASSERT_NE(first, std::string::npos) << record;
+  EXPECT_NE(record.find("1. 32-28 19-23", first + 1), std::string::npos) << record;
+  EXPECT_NE(record.find("1. 34-30 20-25"), std::string::npos) << record;
+  EXPECT_NE(pdn_check(pdn).find("4 games, all moves legal"), std::string::npos);
+}
+
+TEST(MatchCommand, BadArgumentsAreErrors) {
+  const std::string bad_openings = temp_file("bad_openings.txt", "32-28\nnonsense here\n");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"international", "--b", "hub:"}, "no command line after hub:"},
+      {{"international", "--a", "telnet:x"}, "unknown player"},
+      {{"chess100", "--b", "hub:x"}, "the Hub protocol is for the draughts games"},
+      {{"russian", "--b", "dxp:localhost"}, "DXP is for international draughts only"},
+      {{"international", "--b", "dxp:localhost", "--concurrency", "2"}, "one game at a time"},
+      {{"international", "--time", "1", "--tc", "60+1"}, "not both"},
+      {{"international", "--tc", "60+"}, "bad clock"},
+      {{"international", "--grace", "-1"}, "bad --grace"},
+      {{"international", "--openings", bad_openings}, "openings line 2: neither a FEN"},
+      {{"international", "--openings", "/nonexistent/file"}, "cannot read the openings file"},
+  };
+  for (const auto& [words, message] : cases) {
+    const MatchRun run = match(words);
+    EXPECT_EQ(run.status, 2) << message;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+    EXPECT_NE(run.err.find("error: "), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(message), std::string::npos) << run.err;
+  }
+}
+
+}  // namespace
+}  // namespace doska::cli

@@ -1,0 +1,537 @@
+// The HTTP API of `doska serve` (docs/api.md), against the real program on a loopback port.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <string>
+#include <thread>
+
+#include "server_process.h"
+
+namespace doska::test {
+namespace {
+
+using nlohmann::json;
+
+struct Answer {
+  int status = 0;
+  json body;
+  std::string text;
+};
+
+class Api {
+ public:
+  explicit Api(int port) : client_("127.0.0.1", port) {
+    client_.set_read_timeout(std::chrono::seconds(60));
+  }
+  Answer get(const std::string& path) { return answer(client_.Get(path.c_str())); }
+  Answer post(const std::string& path, const std::string& body) {
+    return answer(client_.Post(path.c_str(), body, "application/json"));
+  }
+  Answer post(const std::string& path, const json& body) { return post(path, body.dump()); }
+  httplib::Client& client() { return client_; }
+
+ private:
+  static Answer answer(const httplib::Result& r) {
+    Answer a;
+    if (!r) return a;
+    a.status = r->status;
+    a.text = r->body;
+    a.body = json::parse(r->body, nullptr, false);
+    return a;
+  }
+  httplib::Client client_;
+};
+
+// Polls the game until the computer has answered (no timing is asserted: the wait is long).
+json wait_for_computer(Api& api, const std::string& id) {
+  json game;
+  for (int i = 0; i < 1200; ++i) {
+    game = api.get("/api/games/" + id).body;
+    if (!game.value("thinking", true)) return game;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return game;
+}
+
+class ApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    server_ = std::make_unique<ServerProcess>(
+        temp_db(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    ASSERT_GT(server_->port(), 0) << "doska serve did not print its address";
+    api_ = std::make_unique<Api>(server_->port());
+  }
+  void TearDown() override {
+    api_.reset();
+    if (server_) {
+      EXPECT_EQ(server_->stop(), 0);
+    }
+  }
+  json create(const json& request) {
+    Answer a = api_->post("/api/games", request);
+    EXPECT_EQ(a.status, 201) << a.text;
+    return a.body;
+  }
+
+  std::unique_ptr<ServerProcess> server_;
+  std::unique_ptr<Api> api_;
+};
+
+TEST_F(ApiTest, ListsTheVariants) {
+  Answer a = api_->get("/api/variants");
+  ASSERT_EQ(a.status, 200);
+  ASSERT_TRUE(a.body.is_array());
+  std::vector<std::string> ids;
+  for (const json& v : a.body) ids.push_back(v["id"]);
+  EXPECT_EQ(ids.size(), 11u);
+  const json& english = a.body[2];
+  EXPECT_EQ(english["id"], "english");
+  EXPECT_EQ(english["first"], "black");
+  EXPECT_EQ(english["options"][0]["name"], "huffing");
+  EXPECT_EQ(a.body[0]["board"]["width"], 10);
+}
+
+TEST_F(ApiTest, PersonGameMovesKeysAndTurns) {
+  json created = create({{"variant", "international"}, {"opponent", {{"kind", "person"}}}});
+  const std::string id = created["game"]["id"];
+  const std::string white = created["keys"]["white"], black = created["keys"]["black"];
+  EXPECT_EQ(white.size(), 32u);
+  EXPECT_NE(white, black);
+  EXPECT_EQ(created["links"]["black"], "/play/" + id + "?key=" + black);
+  EXPECT_EQ(created["game"]["legal"].size(), 9u);
+  EXPECT_EQ(created["game"]["board"]["cells"].size(), 50u);
+
+  Answer moved = api_->post("/api/games/" + id + "/moves", json{{"key", white}, {"move", "32-28"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  EXPECT_EQ(moved.body["to_move"], "black");
+  EXPECT_EQ(moved.body["moves"][0]["text"], "32-28");
+  EXPECT_EQ(moved.body["last"]["squares"], json({"32", "28"}));
+
+  // Not white's turn now; the wrong key; an illegal and an unreadable move.
+  Answer again = api_->post("/api/games/" + id + "/moves", json{{"key", white}, {"move", "33-29"}});
+  EXPECT_EQ(again.status, 409) << again.text;
+  EXPECT_NE(again.body["error"].get<std::string>().find("turn"), std::string::npos);
+  Answer wrong = api_->post("/api/games/" + id + "/moves",
+                            json{{"key", std::string(32, '0')}, {"move", "19-23"}});
+  EXPECT_EQ(wrong.status, 403) << wrong.text;
+  Answer illegal = api_->post("/api/games/" + id + "/moves", json{{"key", black}, {"move", "1-7"}});
+  EXPECT_EQ(illegal.status, 400) << illegal.text;
+  EXPECT_FALSE(illegal.body["error"].get<std::string>().empty());
+  Answer garbage = api_->post("/api/games/" + id + "/moves", json{{"key", black}, {"move", "zz"}});
+  EXPECT_EQ(garbage.status, 400) << garbage.text;
+
+  Answer reply = api_->post("/api/games/" + id + "/moves", json{{"key", black}, {"move", "19-23"}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  // 28x19 is now compulsory; its view names the captured square.
+  bool found = false;
+  for (const json& m : reply.body["legal"])
+    if (m["text"] == "28x19") {
+      found = true;
+      EXPECT_EQ(m["captures"], json({"23"}));
+      EXPECT_EQ(m["path"], json({"28", "19"}));
+    }
+  EXPECT_TRUE(found) << reply.body["legal"].dump();
+
+  Answer got = api_->get("/api/games/" + id);
+  EXPECT_EQ(got.status, 200);
+  EXPECT_EQ(got.body["moves"].size(), 2u);
+  EXPECT_EQ(got.body["version"], reply.body["version"]);
+  EXPECT_FALSE(got.body.contains("you"));
+
+  // A link's key tells its holder which side it is; a key of no side is refused.
+  EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + black).body["you"], "black");
+  EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + white).body["you"], "white");
+  EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + std::string(32, '1')).status, 403);
+
+  Answer list = api_->get("/api/games");
+  ASSERT_EQ(list.status, 200);
+  EXPECT_EQ(list.body["total"], 1);
+  EXPECT_EQ(list.body["games"][0]["id"], id);
+  EXPECT_EQ(list.body["games"][0]["plies"], 2);
+}
+
+TEST_F(ApiTest, ComputerReplies) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 1}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"];
+  EXPECT_TRUE(created["keys"].contains("white"));
+  EXPECT_FALSE(created["keys"].contains("black"));
+  EXPECT_EQ(created["game"]["opponent"]["side"], "black");
+  Answer moved = api_->post("/api/games/" + id + "/moves",
+                            json{{"key", created["keys"]["white"]}, {"move", "c3-d4"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  const json game = wait_for_computer(*api_, id);
+  EXPECT_FALSE(game["thinking"]);
+  ASSERT_EQ(game["moves"].size(), 2u);
+  EXPECT_EQ(game["moves"][1]["side"], "black");
+  EXPECT_EQ(game["to_move"], "white");
+}
+
+TEST_F(ApiTest, ComputerMovesFirstWhenThePersonTakesBlack) {
+  json created = create(
+      {{"variant", "mill"}, {"opponent", {{"kind", "computer"}, {"level", 2}}}, {"side", "black"}});
+  const json game = wait_for_computer(*api_, created["game"]["id"]);
+  ASSERT_EQ(game["moves"].size(), 1u);
+  EXPECT_EQ(game["to_move"], "black");
+  EXPECT_EQ(game["board"]["kind"], "mill");
+  EXPECT_EQ(game["board"]["hand"]["white"], 8);
+}
+
+TEST_F(ApiTest, BadRequestsGetAnErrorNamingTheProblem) {
+  Answer a = api_->post("/api/games", std::string("{\"variant\": "));
+  EXPECT_EQ(a.status, 400);
+  EXPECT_EQ(a.body["error"], "the body is not valid JSON");
+  a = api_->post("/api/games", json{{"opponent", {{"kind", "person"}}}});
+  EXPECT_EQ(a.status, 400);
+  EXPECT_NE(a.text.find("variant"), std::string::npos);
+  a = api_->post("/api/games", json{{"variant", "go"}});
+  EXPECT_EQ(a.status, 400);
+  EXPECT_NE(a.text.find("unknown game"), std::string::npos);
+  a = api_->post("/api/games", json{{"variant", "russian"}, {"fen", "W:Wz9"}});
+  EXPECT_EQ(a.status, 400);
+  a = api_->post("/api/games",
+                 json{{"variant", "russian"}, {"opponent", {{"kind", "computer"}, {"level", 11}}}});
+  EXPECT_EQ(a.status, 400);
+  a = api_->post("/api/games", std::string(2 << 20, '['));
+  EXPECT_EQ(a.status, 413);
+  a = api_->post("/api/games", std::string(5000, '['));
+  EXPECT_EQ(a.status, 400);
+  a = api_->get("/api/games/nosuchgame");
+  EXPECT_EQ(a.status, 404);
+  EXPECT_FALSE(a.body["error"].get<std::string>().empty());
+  a = api_->post("/api/games/nosuchgame/moves", json{{"key", "k"}, {"move", "c3-d4"}});
+  EXPECT_EQ(a.status, 404);
+  a = api_->get("/api/nothing");
+  EXPECT_EQ(a.status, 404);
+  json created = create({{"variant", "russian"}});
+  a = api_->post("/api/games/" + created["game"]["id"].get<std::string>() + "/moves",
+                 json{{"move", "c3-d4"}});
+  EXPECT_EQ(a.status, 400);
+  EXPECT_NE(a.text.find("key"), std::string::npos);
+}
+
+// Bad options end the program at once with status 2 and a message.
+TEST(ApiServeCommand, BadOptionsAreRefused) {
+  const std::string quiet = " >/dev/null 2>&1";
+  for (const std::string options : {"--port 99999", "--port x", "--engine-threads 0", "--bogus",
+                                    "--db /proc/no/such/dir/doska.db --port 0"}) {
+    const int raw = std::system((std::string(DOSKA_BINARY) + " serve " + options + quiet).c_str());
+    EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 2) << options;
+  }
+}
+
+// The app's files, and index.html for a game's secret link.
+TEST(ApiStatic, ServesTheWebDirectoryAndThePlayLinks) {
+  const std::string db = temp_db("static");
+  const std::string web = db + ".web";
+  std::filesystem::create_directories(web + "/js");
+  std::ofstream(web + "/index.html") << "<!doctype html><title>doska</title>";
+  std::ofstream(web + "/js/app.js") << "export const x = 1;";
+  ServerProcess server(db, web);
+  ASSERT_GT(server.port(), 0);
+  Api api(server.port());
+  Answer index = api.get("/");
+  EXPECT_EQ(index.status, 200);
+  EXPECT_NE(index.text.find("<title>doska</title>"), std::string::npos);
+  Answer link = api.get("/play/k3f9q2abcd?key=00ff");
+  EXPECT_EQ(link.status, 200);
+  EXPECT_EQ(link.text, index.text);
+  auto script = api.client().Get("/js/app.js");
+  ASSERT_TRUE(script);
+  EXPECT_EQ(script->status, 200);
+  EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript");
+  EXPECT_EQ(api.get("/js/none.js").status, 404);
+  EXPECT_EQ(api.get("/../server_process.h").status, 404);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST_F(ApiTest, PlayLinkServesTheAppOr404) {
+  Answer a = api_->get("/play/abc123");
+  EXPECT_EQ(a.status, 404);  // this server has no web directory
+  EXPECT_NE(a.text.find("index.html"), std::string::npos);
+}
+
+struct PersonGame {
+  std::string id, white, black;
+};
+
+class ApiPlay : public ApiTest {
+ protected:
+  PersonGame people(const std::string& variant, const json& extra = json::object()) {
+    json request = {{"variant", variant}, {"opponent", {{"kind", "person"}}}};
+    request.update(extra);
+    json created = create(request);
+    return PersonGame{created["game"]["id"], created["keys"]["white"], created["keys"]["black"]};
+  }
+  Answer move(const std::string& id, const std::string& key, const std::string& text) {
+    return api_->post("/api/games/" + id + "/moves", json{{"key", key}, {"move", text}});
+  }
+  Answer draw(const std::string& id, const std::string& key, const std::string& action) {
+    return api_->post("/api/games/" + id + "/draw", json{{"key", key}, {"action", action}});
+  }
+};
+
+TEST_F(ApiPlay, UndoTakesBackTheMoveAndTheComputersReply) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 1}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"], key = created["keys"]["white"];
+  Answer nothing = api_->post("/api/games/" + id + "/undo", json{{"key", key}});
+  EXPECT_EQ(nothing.status, 409) << nothing.text;
+  ASSERT_EQ(move(id, key, "c3-d4").status, 200);
+  ASSERT_EQ(wait_for_computer(*api_, id)["moves"].size(), 2u);
+  Answer undone = api_->post("/api/games/" + id + "/undo", json{{"key", key}});
+  ASSERT_EQ(undone.status, 200) << undone.text;
+  EXPECT_EQ(undone.body["moves"].size(), 0u);
+  EXPECT_EQ(undone.body["to_move"], "white");
+  EXPECT_EQ(undone.body["fen"], undone.body["start_fen"]);
+
+  PersonGame g = people("russian");
+  ASSERT_EQ(move(g.id, g.white, "c3-d4").status, 200);
+  Answer between_people = api_->post("/api/games/" + g.id + "/undo", json{{"key", g.white}});
+  EXPECT_EQ(between_people.status, 409) << between_people.text;
+}
+
+TEST_F(ApiPlay, DrawOfferDeclineAcceptAndClaim) {
+  PersonGame g = people("russian");
+  Answer claim = draw(g.id, g.white, "claim");
+  EXPECT_EQ(claim.status, 409) << claim.text;
+  EXPECT_NE(claim.text.find("claim"), std::string::npos);
+  EXPECT_EQ(draw(g.id, g.black, "accept").status, 409);  // nothing offered
+
+  Answer offered = draw(g.id, g.white, "offer");
+  ASSERT_EQ(offered.status, 200) << offered.text;
+  EXPECT_EQ(offered.body["draw_offer"], "white");
+  EXPECT_EQ(draw(g.id, g.white, "accept").status, 409);  // not one's own offer
+  Answer declined = draw(g.id, g.black, "decline");
+  ASSERT_EQ(declined.status, 200) << declined.text;
+  EXPECT_TRUE(declined.body["draw_offer"].is_null());
+
+  ASSERT_EQ(draw(g.id, g.white, "offer").status, 200);
+  Answer accepted = draw(g.id, g.black, "accept");
+  ASSERT_EQ(accepted.status, 200) << accepted.text;
+  EXPECT_EQ(accepted.body["result"]["outcome"], "draw");
+  EXPECT_EQ(accepted.body["result"]["rule"], "agreement");
+  EXPECT_EQ(accepted.body["result"]["text"], "1/2-1/2");
+  EXPECT_TRUE(accepted.body["legal"].empty());
+  EXPECT_EQ(move(g.id, g.white, "c3-d4").status, 409);
+
+  // RULINGS §2: wolf and sheep has no draw.
+  PersonGame w = people("wolf-sheep");
+  EXPECT_EQ(draw(w.id, w.black, "offer").status, 409);
+}
+
+// Against the computer an offer is answered at once: accepted (a draw by agreement) or withdrawn.
+TEST_F(ApiPlay, TheComputerAnswersADrawOffer) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 3}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"], key = created["keys"]["white"];
+  Answer answered = draw(id, key, "offer");
+  ASSERT_EQ(answered.status, 200) << answered.text;
+  const json& game = answered.body;
+  if (game["result"]["over"].get<bool>()) {
+    EXPECT_EQ(game["result"]["rule"], "agreement");
+  } else {
+    EXPECT_TRUE(game["draw_offer"].is_null());
+    EXPECT_EQ(move(id, key, "c3-d4").status, 200);
+  }
+}
+
+TEST_F(ApiPlay, ResignationLosesAndEndsTheGame) {
+  PersonGame g = people("mill");
+  Answer resigned = api_->post("/api/games/" + g.id + "/resign", json{{"key", g.black}});
+  ASSERT_EQ(resigned.status, 200) << resigned.text;
+  EXPECT_EQ(resigned.body["result"]["outcome"], "white_wins");
+  EXPECT_EQ(resigned.body["result"]["rule"], "resignation");
+  EXPECT_EQ(resigned.body["result"]["text"], "1-0");
+  EXPECT_EQ(api_->post("/api/games/" + g.id + "/resign", json{{"key", g.white}}).status, 409);
+  Answer list = api_->get("/api/games");
+  EXPECT_EQ(list.body["games"][0]["result"]["outcome"], "white_wins");
+}
+
+TEST_F(ApiPlay, ExportPdnPgnFen) {
+  PersonGame g = people("russian");
+  ASSERT_EQ(move(g.id, g.white, "c3-d4").status, 200);
+  Answer pdn = api_->get("/api/games/" + g.id + "/export?format=pdn");
+  ASSERT_EQ(pdn.status, 200);
+  EXPECT_NE(pdn.text.find("1. c3-d4"), std::string::npos) << pdn.text;
+  EXPECT_NE(pdn.text.find("[GameType"), std::string::npos) << pdn.text;
+  Answer fen = api_->get("/api/games/" + g.id + "/export?format=fen");
+  EXPECT_EQ(fen.text, api_->get("/api/games/" + g.id).body["fen"].get<std::string>() + "\n");
+  EXPECT_EQ(api_->get("/api/games/" + g.id + "/export?format=pgn").status, 400);
+  EXPECT_EQ(api_->get("/api/games/" + g.id + "/export?format=doc").status, 400);
+
+  PersonGame c = people("chess100");
+  ASSERT_EQ(move(c.id, c.white, "e2e4").status, 200);
+  Answer pgn = api_->get("/api/games/" + c.id + "/export?format=pgn");
+  ASSERT_EQ(pgn.status, 200);
+  EXPECT_NE(pgn.text.find("[Variant \"chess100\"]"), std::string::npos) << pgn.text;
+  EXPECT_NE(pgn.text.find("1. e4"), std::string::npos) << pgn.text;
+}
+
+TEST_F(ApiPlay, ImportPdnAndFen) {
+  json from_pdn = create({{"variant", "russian"},
+                          {"opponent", {{"kind", "person"}}},
+                          {"pdn", "[Event \"club\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 *\n"}});
+  EXPECT_EQ(from_pdn["game"]["moves"].size(), 2u);
+  EXPECT_EQ(from_pdn["game"]["to_move"], "white");
+
+  Answer bad = api_->post("/api/games", json{{"variant", "russian"}, {"pdn", "1. c3-d4 c3-d4 *"}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.text.find("move 2"), std::string::npos) << bad.text;
+
+  // A chess100 game exported as PGN and imported again arrives at the same position.
+  PersonGame c = people("chess100");
+  ASSERT_EQ(move(c.id, c.white, "e2e4").status, 200);
+  ASSERT_EQ(move(c.id, c.black, "Nc8").status, 200);
+  const std::string pgn = api_->get("/api/games/" + c.id + "/export?format=pgn").text;
+  json again = create({{"variant", "chess100"}, {"pdn", pgn}});
+  EXPECT_EQ(again["game"]["fen"], api_->get("/api/games/" + c.id).body["fen"]);
+
+  json from_fen = create({{"variant", "russian"}, {"fen", "W:Wc3:Bd4,f6"}});
+  ASSERT_EQ(from_fen["game"]["legal"].size(), 1u);
+  const json& capture = from_fen["game"]["legal"][0];
+  EXPECT_EQ(capture["path"], json({"c3", "e5", "g7"}));
+  EXPECT_EQ(capture["captures"], json({"d4", "f6"}));
+  EXPECT_EQ(from_fen["game"]["start_fen"], "W:Wc3:Bd4,f6");
+}
+
+TEST_F(ApiPlay, AnalysesAPositionOrAGame) {
+  Answer a = api_->post("/api/analyse", json{{"variant", "russian"}, {"depth", 3}});
+  ASSERT_EQ(a.status, 200) << a.text;
+  EXPECT_FALSE(a.body["best"].get<std::string>().empty());
+  EXPECT_EQ(a.body["score"]["kind"], "cp");
+  EXPECT_FALSE(a.body["pv"].empty());
+
+  PersonGame g = people("international");
+  ASSERT_EQ(move(g.id, g.white, "32-28").status, 200);
+  Answer by_game = api_->post("/api/analyse", json{{"game", g.id}, {"depth", 2}});
+  ASSERT_EQ(by_game.status, 200) << by_game.text;
+  EXPECT_EQ(by_game.body["fen"], api_->get("/api/games/" + g.id).body["fen"]);
+
+  Answer bad = api_->post("/api/analyse", json{{"variant", "russian"}, {"moves", {"c3-c4"}}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.text.find("move 1"), std::string::npos) << bad.text;
+  EXPECT_EQ(api_->post("/api/analyse", json{{"variant", "russian"}, {"time_ms", 99999}}).status,
+            400);
+}
+
+TEST_F(ApiPlay, ClockRunsOutAndTheSideLosesOnTime) {
+  PersonGame g = people("russian", {{"clock", {{"initial_s", 1}, {"increment_s", 0}}}});
+  Answer first = move(g.id, g.white, "c3-d4");
+  ASSERT_EQ(first.status, 200) << first.text;
+  EXPECT_EQ(first.body["clock"]["running"], "black");
+  json game;
+  for (int i = 0; i < 600; ++i) {
+    game = api_->get("/api/games/" + g.id).body;
+    if (game["result"]["over"].get<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(game["result"]["outcome"], "white_wins");
+  EXPECT_EQ(game["result"]["rule"], "time");
+  EXPECT_EQ(game["clock"]["black_ms"], 0);
+  EXPECT_EQ(move(g.id, g.black, "f6-g5").status, 409);
+}
+
+TEST_F(ApiPlay, EventsDeliverTheGameAndItsChanges) {
+  PersonGame g = people("russian");
+  httplib::Client events("127.0.0.1", server_->port());
+  events.set_read_timeout(std::chrono::seconds(60));
+  std::string received;
+  bool moved = false;
+  std::thread mover;
+  events.Get(("/api/games/" + g.id + "/events").c_str(), [&](const char* data, std::size_t length) {
+    received.append(data, length);
+    if (!moved && received.find("event: game") != std::string::npos) {
+      moved = true;
+      mover = std::thread([&] { move(g.id, g.white, "c3-d4"); });
+    }
+    // Two game events: on connect, and after the move.
+    const auto at = received.find("event: game");
+    return at == std::string::npos || received.find("event: game", at + 1) == std::string::npos;
+  });
+  if (mover.joinable()) mover.join();
+  EXPECT_NE(received.find("\"c3-d4\""), std::string::npos) << received.substr(0, 300);
+}
+
+TEST_F(ApiPlay, RestartOnTheSameDatabaseContinuesTheGame) {
+  const std::string db = temp_db("restart");
+  PersonGame g;
+  std::string agreed;
+  {
+    ServerProcess first(db);
+    ASSERT_GT(first.port(), 0);
+    Api api(first.port());
+    json created = api.post("/api/games",
+                            json{{"variant", "international"}, {"opponent", {{"kind", "person"}}}})
+                       .body;
+    g = PersonGame{created["game"]["id"], created["keys"]["white"], created["keys"]["black"]};
+    ASSERT_EQ(
+        api.post("/api/games/" + g.id + "/moves", json{{"key", g.white}, {"move", "32-28"}}).status,
+        200);
+    // A game drawn by agreement stays drawn.
+    json drawn =
+        api.post("/api/games", json{{"variant", "russian"}, {"opponent", {{"kind", "person"}}}})
+            .body;
+    agreed = drawn["game"]["id"];
+    ASSERT_EQ(api.post("/api/games/" + agreed + "/draw",
+                       json{{"key", drawn["keys"]["black"]}, {"action", "offer"}})
+                  .status,
+              200);
+    ASSERT_EQ(api.post("/api/games/" + agreed + "/draw",
+                       json{{"key", drawn["keys"]["white"]}, {"action", "accept"}})
+                  .status,
+              200);
+    EXPECT_EQ(first.stop(), 0);
+  }
+  ServerProcess second(db);
+  ASSERT_GT(second.port(), 0);
+  Api api(second.port());
+  Answer drawn = api.get("/api/games/" + agreed);
+  EXPECT_EQ(drawn.body["result"]["rule"], "agreement");
+  EXPECT_EQ(drawn.body["result"]["outcome"], "draw");
+  EXPECT_TRUE(drawn.body["legal"].empty());
+  Answer got = api.get("/api/games/" + g.id);
+  ASSERT_EQ(got.status, 200) << got.text;
+  EXPECT_EQ(got.body["moves"].size(), 1u);
+  EXPECT_EQ(got.body["to_move"], "black");
+  Answer moved =
+      api.post("/api/games/" + g.id + "/moves", json{{"key", g.black}, {"move", "19-23"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  EXPECT_EQ(moved.body["moves"].size(), 2u);
+  EXPECT_EQ(second.stop(), 0);
+}
+
+// The computer was thinking when the server stopped: after the restart it thinks again and moves.
+TEST_F(ApiPlay, RestartResumesThePendingComputerMove) {
+  const std::string db = temp_db("restart_pending");
+  std::string id;
+  {
+    ServerProcess first(db);
+    ASSERT_GT(first.port(), 0);
+    Api api(first.port());
+    json created = api.post("/api/games", json{{"variant", "international"},
+                                               {"opponent", {{"kind", "computer"}, {"level", 10}}},
+                                               {"side", "black"}})
+                       .body;
+    id = created["game"]["id"];
+    EXPECT_TRUE(created["game"]["thinking"]);
+    EXPECT_EQ(first.stop(), 0);
+  }
+  ServerProcess second(db);
+  ASSERT_GT(second.port(), 0);
+  Api api(second.port());
+  const json game = wait_for_computer(api, id);
+  ASSERT_EQ(game["moves"].size(), 1u) << game.dump().substr(0, 300);
+  EXPECT_EQ(game["moves"][0]["side"], "white");
+  EXPECT_EQ(game["to_move"], "black");
+}
+
+}  // namespace
+}  // namespace doska::test

@@ -1,0 +1,74 @@
+// A real `doska serve` for the API tests: started on a free loopback port with its own database,
+// its address read from the one line it prints, stopped with SIGTERM.
+#pragma once
+
+#include <httplib.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+namespace doska::test {
+
+// A database path of this test process (ctest runs tests in parallel processes).
+inline std::string temp_db(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + "doska_server_" + std::to_string(getpid()) + "/";
+  std::filesystem::create_directories(dir);
+  const std::string path = dir + name + ".db";
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  return path;
+}
+
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::string& db, const std::string& web = "/nonexistent-web-dir") {
+    int fds[2];
+    if (pipe(fds) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(fds[1], STDOUT_FILENO);
+      close(fds[0]);
+      close(fds[1]);
+      execl(DOSKA_BINARY, DOSKA_BINARY, "serve", "--port", "0", "--db", db.c_str(), "--web",
+            web.c_str(), "--engine-threads", "1", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(fds[1]);
+    // The first line: "doska: serving on http://127.0.0.1:PORT/".
+    std::string line;
+    char c;
+    while (read(fds[0], &c, 1) == 1 && c != '\n') line += c;
+    close(fds[0]);
+    const auto colon = line.rfind(':');
+    if (line.rfind("doska: serving on http://", 0) == 0 && colon != std::string::npos)
+      port_ = std::atoi(line.c_str() + colon + 1);
+  }
+  ~ServerProcess() { stop(); }
+  ServerProcess(const ServerProcess&) = delete;
+  ServerProcess& operator=(const ServerProcess&) = delete;
+
+  int port() const { return port_; }
+  // SIGTERM, then the exit status (0 for a clean stop).
+  int stop() {
+    if (pid_ <= 0) return -1;
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+};
+
+}  // namespace doska::test

@@ -1,0 +1,1039 @@
+// The doska browser app: one page that creates, opens and plays games through the HTTP API
+// (docs/api.md), with the live game kept up to date by the server's event stream.
+import {api, subscribe} from './api.js';
+import {i18n, t, LANGUAGES} from './i18n.js';
+import {store} from './store.js';
+import {SquareBoard} from './square-board.js';
+import {MillBoard} from './mill-board.js';
+import {MovePicker} from './move-picker.js';
+import {replayBoards} from './replay.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  variants: [],
+  game: null,          // the game view being shown
+  keys: {},            // side -> key held by this browser for the current game ('any': side unknown)
+  flipped: false,      // the player's own flip, on top of the automatic orientation
+  viewPly: null,       // null: the live position; else the number of plies of the position shown
+  snapshots: new Map(),  // plies -> {board, last}, the positions this browser has seen
+  picker: new MovePicker(),
+  unsubscribe: null,
+  clockAt: 0,          // performance.now() when the clock of the current view was received
+  thinking: null,      // the computer's latest search info
+  analysis: null,      // {plies, result} of the last analysis
+  busy: false,
+};
+
+let squareBoard = null;
+let millBoard = null;
+
+// ---------------------------------------------------------------- variants and sides
+
+function variantOf(id) {
+  return state.variants.find((v) => v.id === id) || {id, name: id, family: '', options: [], first: 'white',
+                                                     board: {kind: 'square'}};
+}
+
+const isChess = (variantId) => variantId === 'chess100';
+const familyOf = (variantId) =>
+  isChess(variantId) ? 'chess' : variantId === 'wolf-sheep' ? 'wolf-sheep'
+                                : variantId.startsWith('mill') ? 'mill' : 'draughts';
+
+export function sideName(variantId, side) {
+  if (variantId === 'wolf-sheep') return t(side === 'white' ? 'side.sheep' : 'side.wolf');
+  return t(side === 'white' ? 'side.white' : 'side.black');
+}
+
+const variantName = (id) => t(`variant.${id}`, {}, variantOf(id).name || id);
+
+// The sides this browser may play in the current game.
+function mySides() {
+  const g = state.game;
+  if (!g) return [];
+  const sides = ['white', 'black'].filter((s) => state.keys[s]);
+  if (sides.length) return sides;
+  if (state.keys.any) {
+    if (g.opponent && g.opponent.kind === 'computer' && g.opponent.side) {
+      return [g.opponent.side === 'white' ? 'black' : 'white'];
+    }
+    return ['white', 'black'];   // the server knows which; it refuses the other
+  }
+  return [];
+}
+
+const keyFor = (side) => state.keys[side] || state.keys.any || null;
+
+function anyKey() {
+  return state.keys.white || state.keys.black || state.keys.any || null;
+}
+
+function myTurn() {
+  const g = state.game;
+  return g && !g.result.over && !g.thinking && mySides().includes(g.to_move);
+}
+
+function orientationFlipped() {
+  const sides = mySides();
+  const auto = sides.length === 1 && sides[0] === 'black';
+  return auto !== state.flipped;
+}
+
+// ---------------------------------------------------------------- messages
+
+let toastTimer = null;
+function toast(message, kind = 'error') {
+  const box = $('toast');
+  box.textContent = message;
+  box.className = `toast show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.className = 'toast'; }, 6000);
+}
+
+async function attempt(action) {
+  if (state.busy) return null;
+  state.busy = true;
+  document.body.classList.add('busy');
+  const board = $('board');
+  if (board) board.dataset.interactive = 'no';
+  try {
+    return await action();
+  } catch (e) {
+    toast(e.message || String(e));
+    return null;
+  } finally {
+    state.busy = false;
+    document.body.classList.remove('busy');
+    if (state.game) render();   // the board is live again
+  }
+}
+
+// ---------------------------------------------------------------- the game view
+
+function acceptView(view) {
+  if (!view || (state.game && view.id === state.game.id && view.version < state.game.version)) return;
+  const previous = state.game;
+  const sameGame = previous && previous.id === view.id;
+  // The same version again (the answer to a request and its event): nothing changed.
+  if (sameGame && view.version === previous.version && view.thinking === previous.thinking) return;
+  if (!sameGame) {
+    state.snapshots = new Map();
+    state.viewPly = null;
+    state.analysis = null;
+  }
+  if (!sameGame || previous.version !== view.version) state.picker.reset();
+  if (!view.thinking) state.thinking = null;
+  state.game = view;
+  state.clockAt = performance.now();
+  const plies = view.moves.length;
+  // An undo shortens the game: positions past its end are gone.
+  for (const ply of [...state.snapshots.keys()]) if (ply > plies) state.snapshots.delete(ply);
+  state.snapshots.set(plies, {board: view.board, last: view.last});
+  // Positions this page did not see (a game opened midway) are rebuilt from the record.
+  let missing = false;
+  for (let ply = 0; ply < plies; ply++) if (!state.snapshots.has(ply)) missing = true;
+  if (missing) {
+    const replayed = replayBoards(view);
+    if (replayed) for (const [ply, snapshot] of replayed) if (!state.snapshots.has(ply)) state.snapshots.set(ply, snapshot);
+  }
+  if (state.viewPly !== null && state.viewPly >= plies) state.viewPly = null;
+  render();
+}
+
+async function openGame(id, {key = null, side = null, links = null} = {}) {
+  if (key) store.saveKey(id, key, side, links);
+  const saved = store.keyOf(id);
+  state.keys = {};
+  if (saved) {
+    for (const [s, k] of Object.entries(saved.keys || {})) state.keys[s] = k;
+  }
+  if (state.unsubscribe) state.unsubscribe();
+  state.unsubscribe = null;
+  state.game = null;
+  state.flipped = false;
+  // A key from a link that does not name its side: the server says whose it is.
+  const probe = state.keys.any;
+  let view;
+  try {
+    view = await api.game(id, probe);
+  } catch (e) {
+    if (!probe || e.status !== 403) throw e;
+    delete state.keys.any;  // a key of no side: the game opens read-only
+    view = await api.game(id);
+  }
+  if (probe && view.you && state.keys.any === probe) learnSide(id, probe, view.you);
+  acceptView(view);
+  state.unsubscribe = subscribe(id, {
+    onGame: (v) => acceptView(v),
+    onInfo: (info) => { state.thinking = info; renderThinking(); },
+  });
+  $('welcome').hidden = true;
+  $('game').hidden = false;
+  if (rulesOpen()) loadRules();
+}
+
+function playPath(id) {
+  return `/play/${encodeURIComponent(id)}`;
+}
+
+// ---------------------------------------------------------------- rendering
+
+function render() {
+  const g = state.game;
+  if (!g) return;
+  document.title = `${variantName(g.variant)} · doska`;
+  $('game-title').textContent = variantName(g.variant);
+  $('game-opponent').textContent = opponentText(g);
+  renderBoard();
+  renderHands();
+  renderClocks();
+  renderStatus();
+  renderMoves();
+  renderControls();
+  renderChooser();
+  renderThinking();
+  renderAnalysis();
+  renderLinks();
+}
+
+function opponentText(g) {
+  if (!g.opponent || g.opponent.kind === 'person') return t('opponent.person_game');
+  return t('opponent.computer_game', {level: g.opponent.level,
+                                      side: sideName(g.variant, g.opponent.side)});
+}
+
+function shownPosition() {
+  const g = state.game;
+  if (state.viewPly === null) return {board: g.board, last: g.last, live: true};
+  const snapshot = state.snapshots.get(state.viewPly);
+  if (snapshot) return {...snapshot, live: false};
+  return null;
+}
+
+function renderBoard() {
+  const g = state.game;
+  const shown = shownPosition() || {board: g.board, last: g.last, live: true};
+  // While a request is under way the board takes no clicks (and says so to tests).
+  const interactive = shown.live && myTurn() && !state.busy;
+  const legal = interactive ? g.legal : [];
+  const family = familyOf(g.variant);
+  const capturers = new Set();
+  if (interactive && family === 'draughts' && legal.length && legal.every((m) => m.captures && m.captures.length)) {
+    for (const m of legal) capturers.add(m.from);
+  }
+  const marks = {
+    selected: interactive ? state.picker.selected : null,
+    targets: interactive ? state.picker.targets(legal) : new Set(),
+    choices: interactive ? state.picker.choices() : new Set(),
+    capturers,
+    lastSquares: shown.last ? shown.last.squares : [],
+    lastCaptures: shown.last ? shown.last.captures : [],
+  };
+  const boardBox = $('board');
+  boardBox.dataset.variant = g.variant;
+  boardBox.dataset.interactive = interactive ? 'yes' : 'no';
+  boardBox.dataset.version = String(g.version);
+  boardBox.dataset.plies = String(g.moves.length);
+  boardBox.classList.toggle('history', !shown.live);
+  if (shown.board.kind === 'mill') {
+    if (!millBoard || millBoard.container !== boardBox || boardBox.dataset.kind !== 'mill') {
+      millBoard = new MillBoard(boardBox, onPoint);
+      squareBoard = null;
+    }
+    boardBox.dataset.kind = 'mill';
+    millBoard.render(shown.board, {flipped: orientationFlipped(), marks});
+  } else {
+    if (!squareBoard || boardBox.dataset.kind !== 'square') {
+      squareBoard = new SquareBoard(boardBox, onPoint);
+      millBoard = null;
+    }
+    boardBox.dataset.kind = 'square';
+    squareBoard.render(shown.board, {flipped: orientationFlipped(), family, marks});
+  }
+}
+
+function renderHands() {
+  const g = state.game;
+  const shown = shownPosition() || {board: g.board};
+  const hand = shown.board.hand;
+  const flipped = orientationFlipped();
+  const top = flipped ? 'white' : 'black';
+  const bottom = flipped ? 'black' : 'white';
+  for (const [id, side] of [['hand-top', top], ['hand-bottom', bottom]]) {
+    const box = $(id);
+    if (!hand) { box.hidden = true; continue; }
+    box.hidden = false;
+    const count = hand[side] ?? 0;
+    box.replaceChildren();
+    const title = document.createElement('span');
+    title.className = 'hand-title';
+    title.textContent = t('hand', {side: sideName(g.variant, side), count});
+    box.append(title);
+    const stones = document.createElement('span');
+    stones.className = `hand-stones ${side}`;
+    for (let i = 0; i < count; i++) stones.append(Object.assign(document.createElement('i'), {}));
+    box.append(stones);
+    box.dataset.side = side;
+    box.dataset.count = String(count);
+  }
+}
+
+function formatClock(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const mm = h ? String(m).padStart(2, '0') : String(m);
+  return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
+}
+
+function clockValue(side) {
+  const c = state.game.clock;
+  const base = c[`${side}_ms`];
+  return c.running === side && !state.game.result.over ? base - (performance.now() - state.clockAt) : base;
+}
+
+function renderClocks() {
+  const g = state.game;
+  const flipped = orientationFlipped();
+  const sides = {top: flipped ? 'white' : 'black', bottom: flipped ? 'black' : 'white'};
+  for (const [place, side] of Object.entries(sides)) {
+    const box = $(`clock-${place}`);
+    box.dataset.side = side;
+    box.classList.toggle('to-move', g.to_move === side && !g.result.over);
+    box.querySelector('.clock-side').textContent = sideName(g.variant, side) +
+        (mySides().length === 1 && mySides()[0] === side ? ` (${t('you')})` : '');
+    const time = box.querySelector('.clock-time');
+    if (g.clock) {
+      const ms = clockValue(side);
+      time.textContent = formatClock(ms);
+      time.classList.toggle('low', ms < 20000);
+      box.classList.toggle('running', g.clock.running === side && !g.result.over);
+    } else {
+      time.textContent = '';
+      box.classList.remove('running');
+    }
+  }
+}
+
+function renderStatus() {
+  const g = state.game;
+  const status = $('status');
+  let text;
+  if (g.result.over) text = t('status.over');
+  else if (g.thinking) text = t('status.thinking');
+  else if (myTurn()) text = t('status.your_move');
+  else if (anyKey()) text = t('status.waiting', {side: sideName(g.variant, g.to_move)});
+  else text = t('status.to_move_readonly', {side: sideName(g.variant, g.to_move)});
+  status.textContent = text;
+  status.dataset.state = g.result.over ? 'over' : g.thinking ? 'thinking' : myTurn() ? 'my-move' : 'waiting';
+
+  const result = $('result');
+  if (g.result.over) {
+    result.hidden = false;
+    const outcome = g.result.outcome === 'draw' ? t('result.draw')
+                    : t('result.wins', {side: sideName(g.variant, g.result.outcome === 'white_wins' ? 'white' : 'black')});
+    $('result-outcome').textContent = `${g.result.text}  ${outcome}`;
+    const rule = ruleText(g.result.rule);
+    $('result-rule').textContent = [g.result.reason, rule ? `(${rule})` : ''].filter(Boolean).join(' ');
+    result.dataset.outcome = g.result.outcome;
+  } else {
+    result.hidden = true;
+  }
+
+  const offer = $('draw-offer');
+  if (g.draw_offer && !g.result.over) {
+    offer.hidden = false;
+    offer.textContent = t('draw.offered_by', {side: sideName(g.variant, g.draw_offer)});
+  } else {
+    offer.hidden = true;
+  }
+  const counters = $('counters');
+  counters.replaceChildren(...(g.status || []).map((line) => Object.assign(document.createElement('li'), {textContent: line})));
+  $('readonly-note').hidden = Boolean(anyKey());
+}
+
+function ruleText(rule) {
+  if (!rule) return '';
+  const known = {resignation: 'rule.resignation', agreement: 'rule.agreement', time: 'rule.time'};
+  return known[rule] ? t(known[rule]) : rule;
+}
+
+function renderMoves() {
+  const g = state.game;
+  const list = $('move-list');
+  list.replaceChildren();
+  const first = variantOf(g.variant).first || 'white';
+  let number = 0;
+  g.moves.forEach((move, index) => {
+    const ply = index + 1;
+    // A new number at each turn of the first player; a Ceylon extra turn keeps its number.
+    const newTurn = move.side === first && (index === 0 || g.moves[index - 1].side !== first);
+    if (newTurn || index === 0) {
+      number += 1;
+      const num = document.createElement('span');
+      num.className = 'move-number';
+      num.textContent = move.side === first ? `${number}.` : `${number}…`;
+      list.append(num);
+    }
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move';
+    button.dataset.ply = String(ply);
+    button.textContent = move.text;
+    button.title = move.full;
+    if (state.viewPly === null && ply === g.moves.length) button.classList.add('current');
+    if (state.viewPly === ply) button.classList.add('viewing');
+    if (state.viewPly !== null && !state.snapshots.has(ply)) button.classList.add('unseen');
+    button.addEventListener('click', () => viewPly(ply));
+    list.append(button);
+  });
+  if (!g.moves.length) {
+    const empty = document.createElement('span');
+    empty.className = 'empty';
+    empty.textContent = t('moves.none');
+    list.append(empty);
+  }
+  const current = list.querySelector('.viewing, .current');
+  if (current && state.viewPly === null) list.scrollTop = list.scrollHeight;
+  $('history-bar').hidden = state.viewPly === null;
+  if (state.viewPly !== null) {
+    $('history-text').textContent = state.snapshots.has(state.viewPly)
+        ? t('history.viewing', {ply: state.viewPly})
+        : t('history.unseen', {ply: state.viewPly});
+  }
+}
+
+function viewPly(ply) {
+  const g = state.game;
+  state.viewPly = ply >= g.moves.length ? null : Math.max(0, ply);
+  state.picker.reset();
+  render();
+}
+
+function renderControls() {
+  const g = state.game;
+  const over = g.result.over;
+  const key = anyKey();
+  const sides = mySides();
+  const computer = g.opponent && g.opponent.kind === 'computer';
+  const show = (id, visible) => { $(id).hidden = !visible; };
+  show('btn-undo', Boolean(key) && computer && !over && g.moves.length > 0);
+  // Wolf and sheep has no draw (RULINGS §2).
+  show('btn-draw-offer', Boolean(key) && !over && !g.draw_offer && g.variant !== 'wolf-sheep');
+  const offeredToMe = g.draw_offer && sides.some((s) => s !== g.draw_offer);
+  show('btn-draw-accept', Boolean(key) && !over && Boolean(offeredToMe));
+  show('btn-draw-decline', Boolean(key) && !over && Boolean(offeredToMe));
+  show('btn-draw-claim', Boolean(key) && !over && g.can_claim_draw && sides.includes(g.to_move));
+  show('btn-resign', Boolean(key) && !over);
+  $('btn-export-main').textContent = isChess(g.variant) ? 'PGN' : 'PDN';
+}
+
+function renderThinking() {
+  const box = $('thinking');
+  const g = state.game;
+  if (!g || !g.thinking) { box.hidden = true; return; }
+  box.hidden = false;
+  const info = state.thinking;
+  box.textContent = info ? t('thinking.info', {depth: info.depth ?? '?', score: info.score ?? '',
+                                               pv: (info.pv || []).slice(0, 6).join(' ')})
+                         : t('status.thinking');
+}
+
+// ---------------------------------------------------------------- the chooser of ambiguous moves
+
+const PROMOTION_KINDS = ['queen', 'rook', 'bishop', 'knight', 'general', 'jester', 'pawn'];
+
+function renderChooser() {
+  const box = $('chooser');
+  const picker = state.picker;
+  if (!picker.pending || !state.game) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.dataset.axis = picker.axis;
+  const title = document.createElement('div');
+  title.className = 'chooser-title';
+  title.textContent = t(`choose.${picker.axis}`);
+  const buttons = document.createElement('div');
+  buttons.className = 'chooser-buttons';
+  if (picker.axis === 'promotion') {
+    const kinds = [...new Set(picker.pending.map((m) => m.promotion))]
+        .sort((a, b) => PROMOTION_KINDS.indexOf(a) - PROMOTION_KINDS.indexOf(b));
+    for (const kind of kinds) {
+      buttons.append(chooserButton(t(`piece.${kind}`, {}, kind), () => picker.choose((m) => m.promotion === kind),
+                                   {promotion: kind}));
+    }
+  } else {
+    for (const move of picker.pending) {
+      const text = picker.axis === 'path' ? (move.full || move.text) : move.text;
+      buttons.append(chooserButton(text, () => picker.choose((m) => m === move), {move: move.text}));
+    }
+  }
+  buttons.append(chooserButton(t('cancel'), () => { picker.reset(); return null; }, {cancel: 'yes'}));
+  box.replaceChildren(title, buttons);
+}
+
+function chooserButton(text, choose, data) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = text;
+  Object.assign(button.dataset, data);
+  button.addEventListener('click', () => {
+    const chosen = choose();
+    if (chosen && chosen.play) playMove(chosen.play);
+    else render();
+  });
+  return button;
+}
+
+// ---------------------------------------------------------------- moving
+
+function onPoint(point, {drag}) {
+  const g = state.game;
+  if (!g || state.busy) return;
+  if (state.viewPly !== null || !myTurn()) return;
+  const chosen = state.picker.click(point, g.legal, {drag});
+  if (chosen && chosen.play) playMove(chosen.play);
+  else render();
+}
+
+async function playMove(move) {
+  const g = state.game;
+  const side = g.to_move;
+  const key = keyFor(side);
+  const unsure = !state.keys[side] && state.keys.any === key;
+  state.picker.reset();
+  let refused = false;
+  const view = await attempt(async () => {
+    try {
+      return await api.move(g.id, key, move.text);
+    } catch (e) {
+      refused = e.status === 403;
+      throw e;
+    }
+  });
+  // A key from a link that did not name its side: the server's answer tells whose it is.
+  if (unsure && (view || refused)) learnSide(g.id, key, view ? side : (side === 'white' ? 'black' : 'white'));
+  if (view) acceptView(view);
+  else render();
+}
+
+function learnSide(id, key, side) {
+  delete state.keys.any;
+  state.keys[side] = key;
+  const saved = store.keyOf(id);
+  store.saveKeys(id, {...Object.fromEntries(Object.entries((saved && saved.keys) || {}).filter(([s]) => s !== 'any')),
+                      [side]: key}, saved && saved.links);
+}
+
+// ---------------------------------------------------------------- actions
+
+async function gameAction(call) {
+  const g = state.game;
+  if (!g) return;
+  const view = await attempt(() => call(g));
+  if (view && view.id) acceptView(view);
+}
+
+function actionKey(g) {
+  const sides = mySides();
+  if (sides.includes(g.to_move)) return keyFor(g.to_move);
+  return keyFor(sides[0] || 'any');
+}
+
+function drawKey(g, action) {
+  const sides = mySides();
+  if (action === 'accept' || action === 'decline') {
+    const side = sides.find((s) => s !== g.draw_offer);
+    return keyFor(side || 'any');
+  }
+  return actionKey(g);
+}
+
+function resignKey(g) {
+  const sides = mySides();
+  if (sides.length === 2) return keyFor(g.to_move);
+  return keyFor(sides[0] || 'any');
+}
+
+// ---------------------------------------------------------------- analysis
+
+function sideToMoveAt(plies) {
+  const g = state.game;
+  return plies < g.moves.length ? g.moves[plies].side : g.to_move;
+}
+
+async function analyse() {
+  const g = state.game;
+  if (!g) return;
+  const plies = state.viewPly === null ? g.moves.length : state.viewPly;
+  const spec = state.viewPly === null
+      ? {game: g.id, time_ms: 1000}
+      : {variant: g.variant, fen: g.start_fen, moves: g.moves.slice(0, plies).map((m) => m.text), time_ms: 1000};
+  $('analysis').hidden = false;
+  $('analysis-text').textContent = t('analysis.running');
+  const result = await attempt(() => api.analyse(spec));
+  if (!result) { $('analysis-text').textContent = ''; return; }
+  state.analysis = {id: g.id, plies, side: sideToMoveAt(plies), result};
+  renderAnalysis();
+}
+
+// The share of the bar that is White's: a logistic curve of the score (100 = one man or pawn).
+function whiteShare(score, side) {
+  let value;
+  if (score.kind === 'win') value = 1;
+  else if (score.kind === 'loss') value = 0;
+  else if (score.kind === 'draw') value = 0.5;
+  else value = 1 / (1 + Math.exp(-(score.value || 0) / 250));
+  return side === 'white' ? value : 1 - value;
+}
+
+function scoreText(score, side) {
+  const who = sideName(state.game.variant, side);
+  if (score.kind === 'win') return t('score.win', {side: who, plies: score.value});
+  if (score.kind === 'loss') return t('score.loss', {side: who, plies: score.value});
+  if (score.kind === 'draw') return t('score.draw');
+  const white = side === 'white' ? score.value : -score.value;
+  return `${white > 0 ? '+' : ''}${(white / 100).toFixed(2)}`;
+}
+
+function renderAnalysis() {
+  const a = state.analysis;
+  const g = state.game;
+  const bar = $('eval-bar');
+  if (!a || !g || a.id !== g.id) {
+    bar.hidden = true;
+    $('analysis').hidden = true;
+    return;
+  }
+  const share = whiteShare(a.result.score, a.side);
+  bar.hidden = false;
+  const flipped = orientationFlipped();
+  $('eval-fill').style.height = `${((flipped ? 1 - share : share) * 100).toFixed(1)}%`;
+  $('eval-fill').className = flipped ? 'eval-fill black' : 'eval-fill white';
+  bar.classList.toggle('flipped', flipped);
+  bar.title = scoreText(a.result.score, a.side);
+  $('analysis').hidden = false;
+  $('analysis-text').textContent = t('analysis.result', {
+    plies: a.plies, score: scoreText(a.result.score, a.side), best: a.result.best || '—',
+    depth: a.result.depth ?? '?', pv: (a.result.pv || []).join(' '),
+  });
+  $('analysis').dataset.best = a.result.best || '';
+}
+
+// ---------------------------------------------------------------- links of a two-person game
+
+function absolute(link, side) {
+  const url = new URL(link, location.origin);
+  if (side) url.searchParams.set('side', side);
+  return url.href;
+}
+
+function renderLinks() {
+  const g = state.game;
+  const saved = store.keyOf(g.id);
+  const box = $('links');
+  if (!saved || !saved.links || g.result.over) { box.hidden = true; return; }
+  box.hidden = false;
+  const rows = $('links-rows');
+  rows.replaceChildren();
+  for (const side of ['white', 'black']) {
+    if (!saved.links[side]) continue;
+    rows.append(linkRow(g.variant, side, absolute(saved.links[side], side)));
+  }
+}
+
+function linkRow(variant, side, href) {
+  const row = document.createElement('div');
+  row.className = 'link-row';
+  row.dataset.side = side;
+  const label = document.createElement('span');
+  label.textContent = sideName(variant, side);
+  const input = document.createElement('input');
+  input.readOnly = true;
+  input.value = href;
+  input.className = 'link-input';
+  input.addEventListener('focus', () => input.select());
+  const copy = document.createElement('button');
+  copy.type = 'button';
+  copy.textContent = t('copy');
+  copy.addEventListener('click', () => copyText(href));
+  row.append(label, input, copy);
+  return row;
+}
+
+async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(t('copied'), 'info');
+    return;
+  } catch {
+    // Pages served over plain http from another machine have no clipboard API.
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  // Outside an open modal dialog the page is inert: the scratch area goes inside it.
+  (document.querySelector('dialog[open]') || document.body).append(area);
+  area.select();
+  let copied = false;
+  try { copied = document.execCommand('copy'); } catch { copied = false; }
+  area.remove();
+  toast(t(copied ? 'copied' : 'copy_failed'), 'info');
+}
+
+// ---------------------------------------------------------------- dialogs
+
+function fillVariantSelect(select, selected) {
+  select.replaceChildren(...state.variants.map((v) => {
+    const option = document.createElement('option');
+    option.value = v.id;
+    option.textContent = variantName(v.id);
+    return option;
+  }));
+  if (selected) select.value = selected;
+}
+
+function fillOpponentFields(prefix) {
+  const variant = $(`${prefix}-variant`).value;
+  const person = $(`${prefix}-opponent-person`).checked;
+  $(`${prefix}-level-row`).hidden = person;
+  $(`${prefix}-both-row`).hidden = !person;
+  const sideSelect = $(`${prefix}-side`);
+  const current = sideSelect.value;
+  const sides = person ? ['white', 'black'] : ['white', 'black', 'random'];
+  sideSelect.replaceChildren(...sides.map((s) => {
+    const option = document.createElement('option');
+    option.value = s;
+    option.textContent = s === 'random' ? t('side.random') : sideName(variant, s);
+    return option;
+  }));
+  sideSelect.value = sides.includes(current) ? current : 'white';
+  $(`${prefix}-clock-fields`).hidden = !$(`${prefix}-clock-on`).checked;
+  const options = $(`${prefix}-options`);
+  options.replaceChildren();
+  for (const option of variantOf(variant).options || []) {
+    if (option.type !== 'bool') continue;
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.name = option.name;
+    box.dataset.option = option.name;
+    box.checked = Boolean(option.default);
+    label.append(box, ` ${t(`option.${option.name}`, {}, option.name)}`);
+    options.append(label);
+  }
+}
+
+function gameSpec(prefix) {
+  const person = $(`${prefix}-opponent-person`).checked;
+  const spec = {
+    variant: $(`${prefix}-variant`).value,
+    opponent: person ? {kind: 'person'} : {kind: 'computer', level: Number($(`${prefix}-level`).value)},
+    side: $(`${prefix}-side`).value,
+  };
+  if ($(`${prefix}-clock-on`).checked) {
+    spec.clock = {initial_s: Math.round(Number($(`${prefix}-clock-min`).value) * 60),
+                  increment_s: Number($(`${prefix}-clock-inc`).value)};
+  }
+  const options = {};
+  for (const box of $(`${prefix}-options`).querySelectorAll('[data-option]')) options[box.dataset.option] = box.checked;
+  if (Object.keys(options).length) spec.options = options;
+  return {spec, bothHere: person && $(`${prefix}-both`).checked};
+}
+
+async function createGame(spec, bothHere) {
+  const answer = await attempt(() => api.create(spec));
+  if (!answer) return false;
+  const view = answer.game;
+  const keys = answer.keys || {};
+  const person = spec.opponent.kind === 'person';
+  let mine;
+  if (!person) {
+    const computer = view.opponent && view.opponent.side;
+    mine = computer ? [computer === 'white' ? 'black' : 'white'] : Object.keys(keys).filter((s) => keys[s]);
+  } else if (bothHere) {
+    mine = ['white', 'black'];
+  } else {
+    mine = [spec.side === 'black' ? 'black' : 'white'];
+  }
+  const held = {};
+  for (const s of mine) if (keys[s]) held[s] = keys[s];
+  store.saveKeys(view.id, held, person && !bothHere ? answer.links : null);
+  const side = mine.length === 1 ? mine[0] : null;
+  const url = new URL(playPath(view.id), location.origin);
+  if (side && keys[side]) {
+    url.searchParams.set('key', keys[side]);
+    url.searchParams.set('side', side);
+  }
+  history.pushState({}, '', url.pathname + url.search);
+  await attempt(() => openGame(view.id));
+  return true;
+}
+
+function setupNewGameDialog() {
+  const dialog = $('dlg-new');
+  for (const id of ['new-variant', 'new-opponent-computer', 'new-opponent-person', 'new-clock-on']) {
+    $(id).addEventListener('change', () => fillOpponentFields('new'));
+  }
+  $('btn-new').addEventListener('click', () => {
+    fillVariantSelect($('new-variant'), $('new-variant').value || (state.game && state.game.variant) || 'international');
+    fillOpponentFields('new');
+    dialog.showModal();
+  });
+  $('new-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const {spec, bothHere} = gameSpec('new');
+    if (await createGame(spec, bothHere)) dialog.close();
+  });
+}
+
+function setupImportDialog() {
+  const dialog = $('dlg-import');
+  for (const id of ['imp-variant', 'imp-opponent-computer', 'imp-opponent-person', 'imp-clock-on']) {
+    $(id).addEventListener('change', () => fillOpponentFields('imp'));
+  }
+  $('btn-import').addEventListener('click', () => {
+    fillVariantSelect($('imp-variant'), $('imp-variant').value || (state.game && state.game.variant) || 'international');
+    fillOpponentFields('imp');
+    dialog.showModal();
+  });
+  $('imp-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const {spec, bothHere} = gameSpec('imp');
+    const text = $('imp-text').value.trim();
+    if (!text) { toast(t('import.empty')); return; }
+    // A record has tags or numbered moves; anything else is read as a FEN.
+    const isRecord = /\[\s*\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text);
+    if (isRecord) spec.pdn = text; else spec.fen = text;
+    if (await createGame(spec, bothHere)) dialog.close();
+  });
+}
+
+async function showExport(format) {
+  const g = state.game;
+  if (!g) return;
+  const text = await attempt(() => api.exportText(g.id, format));
+  if (text === null) return;
+  $('export-text').value = text;
+  $('export-text').dataset.format = format;
+  $('dlg-export').showModal();
+}
+
+function setupExportDialog() {
+  $('btn-export-main').addEventListener('click', () => showExport(isChess(state.game.variant) ? 'pgn' : 'pdn'));
+  $('btn-export-fen').addEventListener('click', () => showExport('fen'));
+  $('export-copy').addEventListener('click', () => copyText($('export-text').value));
+  $('export-download').addEventListener('click', () => {
+    const format = $('export-text').dataset.format || 'txt';
+    const blob = new Blob([$('export-text').value], {type: 'text/plain'});
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `doska-${state.game.id}.${format}`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+}
+
+async function showGames() {
+  const list = await attempt(() => api.games(100, 0));
+  if (!list) return;
+  const body = $('games-rows');
+  body.replaceChildren();
+  if (!list.games.length) {
+    const row = document.createElement('tr');
+    const cell = document.createElement('td');
+    cell.colSpan = 5;
+    cell.textContent = t('games.none');
+    row.append(cell);
+    body.append(row);
+  }
+  for (const game of list.games) {
+    const row = document.createElement('tr');
+    row.dataset.id = game.id;
+    const saved = store.keyOf(game.id);
+    const cells = [
+      variantName(game.variant),
+      new Date(game.updated || game.created).toLocaleString(i18n.lang),
+      !game.opponent || game.opponent.kind === 'person' ? t('opponent.person')
+                                                        : t('opponent.computer_level', {level: game.opponent.level}),
+      `${game.plies} · ${game.result ? game.result.text : '*'}`,
+    ];
+    for (const text of cells) row.append(Object.assign(document.createElement('td'), {textContent: text}));
+    const action = document.createElement('td');
+    const open = document.createElement('button');
+    open.type = 'button';
+    open.className = 'open-game';
+    open.textContent = saved ? t('games.open') : t('games.view');
+    open.addEventListener('click', async () => {
+      $('dlg-games').close();
+      history.pushState({}, '', playPath(game.id));
+      await attempt(() => openGame(game.id));
+    });
+    action.append(open);
+    row.append(action);
+    body.append(row);
+  }
+  if (!$('dlg-games').open) $('dlg-games').showModal();
+}
+
+// ---------------------------------------------------------------- rules
+
+const rulesOpen = () => !$('rules-panel').hidden;
+
+async function loadRules() {
+  const variant = $('rules-variant').value || (state.game && state.game.variant) || 'international';
+  const content = $('rules-content');
+  const lang = i18n.lang;
+  content.dataset.variant = variant;
+  content.dataset.lang = lang;
+  content.dataset.state = 'loading';
+  try {
+    const response = await fetch(`/rules/${encodeURIComponent(variant)}.${lang}.html`);
+    const type = response.headers.get('Content-Type') || '';
+    if (!response.ok || !type.includes('html')) throw new Error(String(response.status));
+    const html = await response.text();
+    if (content.dataset.variant !== variant || content.dataset.lang !== lang) return;
+    content.innerHTML = html;   // our own rule texts, from the same server
+    content.dataset.state = 'loaded';
+  } catch {
+    if (content.dataset.variant !== variant || content.dataset.lang !== lang) return;
+    content.replaceChildren(Object.assign(document.createElement('p'), {
+      className: 'missing', textContent: t('rules.missing', {game: variantName(variant)})}));
+    content.dataset.state = 'missing';
+  }
+}
+
+function setupRules() {
+  $('btn-rules').addEventListener('click', () => {
+    const panel = $('rules-panel');
+    panel.hidden = !panel.hidden;
+    if (!panel.hidden) {
+      fillVariantSelect($('rules-variant'), (state.game && state.game.variant) || $('rules-variant').value || 'international');
+      loadRules();
+    }
+  });
+  $('rules-close').addEventListener('click', () => { $('rules-panel').hidden = true; });
+  $('rules-variant').addEventListener('change', loadRules);
+}
+
+// ---------------------------------------------------------------- wiring
+
+function setupControls() {
+  $('btn-flip').addEventListener('click', () => { state.flipped = !state.flipped; render(); });
+  $('btn-live').addEventListener('click', () => viewPly(Infinity));
+  $('btn-prev').addEventListener('click', () => {
+    const g = state.game;
+    if (g) viewPly((state.viewPly === null ? g.moves.length : state.viewPly) - 1);
+  });
+  $('btn-next').addEventListener('click', () => {
+    const g = state.game;
+    if (g && state.viewPly !== null) viewPly(state.viewPly + 1);
+  });
+  $('btn-undo').addEventListener('click', () => gameAction((g) => api.undo(g.id, actionKey(g))));
+  for (const action of ['offer', 'accept', 'decline', 'claim']) {
+    $(`btn-draw-${action}`).addEventListener('click', async () => {
+      await gameAction((g) => api.draw(g.id, drawKey(g, action), action));
+      const g = state.game;
+      // The computer answers an offer at once: accepted, the game is over; else it is withdrawn.
+      if (action === 'offer' && g && g.opponent && g.opponent.kind === 'computer' && !g.result.over && !g.draw_offer) {
+        toast(t('draw.declined'), 'info');
+      }
+    });
+  }
+  $('btn-resign').addEventListener('click', () => $('dlg-resign').showModal());
+  $('resign-yes').addEventListener('click', () => {
+    $('dlg-resign').close();
+    gameAction((g) => api.resign(g.id, resignKey(g)));
+  });
+  $('btn-analyse').addEventListener('click', analyse);
+  $('btn-games').addEventListener('click', showGames);
+  $('welcome-new').addEventListener('click', () => $('btn-new').click());
+  $('welcome-games').addEventListener('click', showGames);
+  for (const button of document.querySelectorAll('dialog [data-close]')) {
+    button.addEventListener('click', () => button.closest('dialog').close());
+  }
+  document.addEventListener('keydown', (event) => {
+    if (!state.game || event.target.closest('input, textarea, select, dialog')) return;
+    if (event.key === 'ArrowLeft') $('btn-prev').click();
+    if (event.key === 'ArrowRight') $('btn-next').click();
+    if (event.key === 'Escape') { state.picker.reset(); render(); }
+  });
+  setInterval(() => { if (state.game && state.game.clock) renderClocks(); }, 250);
+}
+
+function setupLanguage() {
+  const select = $('lang-select');
+  select.replaceChildren(...LANGUAGES.map(({code, name}) => {
+    const option = document.createElement('option');
+    option.value = code;
+    option.textContent = name;
+    return option;
+  }));
+  select.value = i18n.lang;
+  select.addEventListener('change', () => {
+    i18n.set(select.value);
+    store.saveLanguage(select.value);
+    refreshTexts();
+  });
+}
+
+function refreshTexts() {
+  i18n.apply(document);
+  $('lang-select').value = i18n.lang;
+  if (state.game) render();
+  for (const prefix of ['new', 'imp']) {
+    if ($(`dlg-${prefix === 'new' ? 'new' : 'import'}`).open) {
+      fillVariantSelect($(`${prefix}-variant`), $(`${prefix}-variant`).value);
+      fillOpponentFields(prefix);
+    }
+  }
+  if (rulesOpen()) {
+    fillVariantSelect($('rules-variant'), $('rules-variant').value);
+    loadRules();
+  }
+}
+
+async function route() {
+  const match = location.pathname.match(/^\/play\/([^/]+)\/?$/);
+  if (!match) {
+    if (state.unsubscribe) state.unsubscribe();
+    state.unsubscribe = null;
+    state.game = null;
+    $('game').hidden = true;
+    $('welcome').hidden = false;
+    return;
+  }
+  const id = decodeURIComponent(match[1]);
+  const params = new URLSearchParams(location.search);
+  const key = params.get('key');
+  const side = params.get('side');
+  const opened = await attempt(() => openGame(id, {key, side: side === 'white' || side === 'black' ? side : null}));
+  if (opened === null && !state.game) {
+    $('game').hidden = true;
+    $('welcome').hidden = false;
+  }
+}
+
+async function main() {
+  i18n.init(store.language(), navigator.languages || [navigator.language]);
+  setupLanguage();
+  i18n.apply(document);
+  setupControls();
+  setupNewGameDialog();
+  setupImportDialog();
+  setupExportDialog();
+  setupRules();
+  try {
+    state.variants = await api.variants();
+  } catch (e) {
+    toast(e.message || String(e));
+  }
+  window.addEventListener('popstate', route);
+  await route();
+  document.body.dataset.ready = 'yes';
+}
+
+main();

@@ -1,0 +1,45 @@
+// What the browser remembers: the language and, per game id, the keys this browser holds
+// ({keys: {white?, black?, any?}, links?}; `any` is a key whose side the link did not say).
+// Games without a key open read-only.
+
+const GAMES = 'doska.games';
+const LANG = 'doska.lang';
+
+function readGames() {
+  try {
+    const value = JSON.parse(localStorage.getItem(GAMES) || '{}');
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeGame(id, entry) {
+  const all = readGames();
+  all[id] = entry;
+  localStorage.setItem(GAMES, JSON.stringify(all));
+}
+
+export const store = {
+  keyOf(id) { return readGames()[id] || null; },
+
+  // A key from a link: added to what is held for that game.
+  saveKey(id, key, side, links) {
+    const entry = readGames()[id] || {keys: {}};
+    const slot = side || 'any';
+    if (!side && Object.values(entry.keys).includes(key)) return;   // already known, with its side
+    entry.keys[slot] = key;
+    if (links) entry.links = links;
+    writeGame(id, entry);
+  },
+
+  // The keys of a game this browser created.
+  saveKeys(id, keys, links) {
+    const entry = {keys: {...keys}};
+    if (links) entry.links = links;
+    writeGame(id, entry);
+  },
+
+  language() { return localStorage.getItem(LANG); },
+  saveLanguage(lang) { localStorage.setItem(LANG, lang); },
+};
