@@ -1,4 +1,5 @@
 // `doska analyze` and `doska bench`: the engine from the command line.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -67,13 +68,25 @@ Result<search::Limits> limits_from(const Args& args) {
     if (!l || *l < 1 || *l > 10) return make_error("bad level " + quoted(*v) + ": give 1 to 10");
     limits.level = *l;
   }
+  if (auto v = args.value("reductions")) {
+    if (*v != "on" && *v != "off")
+      return make_error("bad --reductions " + quoted(*v) + ": give on or off");
+    limits.reductions = *v == "on";
+  }
+  if (auto v = args.value("null-move")) {
+    if (*v != "on" && *v != "off")
+      return make_error("bad --null-move " + quoted(*v) + ": give on or off");
+    limits.null_move = *v == "on";
+  }
   if (!limits.depth && !limits.nodes && limits.move_time == 0) limits.move_time = 3;
   return limits;
 }
 
 int run_analyze(const std::vector<std::string>& words) {
-  auto args =
-      parse_args(words, {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash"}, {});
+  auto args = parse_args(words,
+                         {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
+                          "reductions", "null-move"},
+                         {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
   auto limits = limits_from(*args);
@@ -120,12 +133,19 @@ constexpr BenchPosition kBench[] = {
     {"international-giveaway", nullptr, 13},
     {"russian-giveaway", nullptr, 14},
     {"english-giveaway", nullptr, 15},
+    {"chess100", nullptr, 9},
+    {"chess100",
+     "r1bpkq2r1/pp1pjp2Np/4g2p2/2p1n1b3/6p3/4n5/P2NB1P3/4P2Q2/1PPPJP1PPP/R1B1K1G2R w AJa - 1 16 Ee",
+     7},
+    {"chess100",
+     "r1bpkq1b1r/pp1pjp2pp/4g2p2/2p1n1p3/6n3/5NN3/6P3/4P2Q2/PPPPJP1PPP/R1B1K1GB1R w AJaj - 2 11 Ee",
+     7},
 };
 
 }  // namespace
 
 int run_bench(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"threads"}, {});
+  auto args = parse_args(words, {"threads", "reductions", "null-move", "game"}, {});
   if (!args) return fail(args.error());
   int threads = 1;
   if (auto v = args->value("threads")) {
@@ -133,9 +153,27 @@ int run_bench(const std::vector<std::string>& words) {
     if (!t || *t < 1 || *t > 64) return fail("bad thread count " + quoted(*v));
     threads = *t;
   }
+  bool reductions = true;
+  if (auto v = args->value("reductions")) {
+    if (*v != "on" && *v != "off")
+      return fail("bad --reductions " + quoted(*v) + ": give on or off");
+    reductions = *v == "on";
+  }
+  bool null_move = true;
+  if (auto v = args->value("null-move")) {
+    if (*v != "on" && *v != "off")
+      return fail("bad --null-move " + quoted(*v) + ": give on or off");
+    null_move = *v == "on";
+  }
+  // --game G: only the positions of one game (to measure a change made for that game).
+  const std::optional<std::string> only = args->value("game");
+  if (only && std::none_of(std::begin(kBench), std::end(kBench),
+                           [&](const BenchPosition& b) { return *only == b.game; }))
+    return fail("no bench position for game " + quoted(*only));
   std::uint64_t total = 0;
   double seconds = 0;
   for (const BenchPosition& b : kBench) {
+    if (only && *only != b.game) continue;
     engine::Engine engine(16);
     Status status = engine.set_position(
         b.game, b.fen ? std::optional<std::string_view>(b.fen) : std::nullopt, {});
@@ -143,6 +181,8 @@ int run_bench(const std::vector<std::string>& words) {
     search::Limits limits;
     limits.depth = b.depth;
     limits.threads = threads;
+    limits.reductions = reductions;
+    limits.null_move = null_move;
     const engine::BestMove best = engine.search(limits);
     std::printf("%-24s depth %2d nodes %10llu time %6.3f bestmove %s score %s\n", b.game, b.depth,
                 static_cast<unsigned long long>(best.nodes), best.seconds, best.move.c_str(),

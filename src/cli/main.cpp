@@ -25,9 +25,11 @@ Usage:
   doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
   doska pdn check FILE                                replays every game of a PDN file
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
-                [--threads T] [--level L] [--hash MB]  the engine's analysis; last line
+                [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
+                                                      the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
-  doska bench [--threads T]                           fixed searches; total nodes and speed
+  doska bench [--threads T] [--game G] [--reductions on|off] [--null-move on|off]
+                                                      fixed searches; total nodes and speed
   doska match <game> [--games N] [--a SPEC] [--b SPEC] [--time S | --tc BASE+INC]
               [--openings FILE | --opening-plies K] [--max-plies M] [--pdn FILE]
               [--grace S] [--timeout S] [--concurrency C] [--seed S]

@@ -57,9 +57,14 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     auto v = parse_seconds(value);
     if (!v) return make_error("bad time " + quoted(value) + ": give seconds per move");
     spec.limits.move_time = *v;
+  } else if ((name == "reductions" || name == "null-move") && ours) {
+    // Search switches, to measure what late-move reductions and null-move pruning gain.
+    if (value != "on" && value != "off")
+      return make_error("bad " + std::string(name) + " " + quoted(value) + ": give on or off");
+    (name == "reductions" ? spec.limits.reductions : spec.limits.null_move) = value == "on";
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
-                      " for our engine (level, nodes, depth, time, name)");
+                      " for our engine (level, nodes, depth, time, reductions, null-move, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

@@ -65,7 +65,8 @@ class Competitor {
 };
 
 // A competitor as the command line gives it:
-//   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time)
+//   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time, reductions,
+//                                   null-move: on or off)
 //   hub[,OPTIONS]:COMMAND LINE      a Hub (version 2) program
 //   uci[,OPTIONS]:COMMAND LINE      a UCI program
 //   dxp[,name=N]:HOST:PORT          a DXP follower (international draughts)

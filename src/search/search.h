@@ -21,12 +21,22 @@
 //   order_noisy(pos, move) -> int  ordering among noisy moves (bigger first)
 //   move_text(pos, move) -> string
 //   side_index(pos) -> int         0 or 1, the side to move
+// and may provide (detected at compile time; without them the search does without):
+//   kLateMoveReductions            false: never reduce late quiet moves (default true)
+//   skip_in_quiescence(pos, move)  a noisy move not worth searching when standing pat is allowed
+//                                  (a capture that loses material, an under-promotion)
+//   noisy_gain(pos, move) -> Value the most a noisy move can gain, for delta pruning
+//   kDeltaMargin                   what the evaluation may add beyond that gain
+//   null_move_allowed(pos), null_move(pos) -> Position
+//                                  null-move pruning: passing is allowed (not in check, no
+//                                  zugzwang to fear) and the position after a pass
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -41,6 +51,28 @@
 namespace doska::search {
 
 constexpr int kMaxPly = 128;
+
+template <class T>
+constexpr bool late_move_reductions() {
+  if constexpr (requires { T::kLateMoveReductions; })
+    return T::kLateMoveReductions;
+  else
+    return true;
+}
+template <class T>
+concept SkipsInQuiescence = requires(const typename T::Position& p, const typename T::Move& m) {
+  { T::skip_in_quiescence(p, m) } -> std::convertible_to<bool>;
+};
+template <class T>
+concept NullMovePruning = requires(const typename T::Position& p) {
+  { T::null_move_allowed(p) } -> std::convertible_to<bool>;
+  { T::null_move(p) } -> std::convertible_to<typename T::Position>;
+};
+template <class T>
+concept DeltaPruning = requires(const typename T::Position& p, const typename T::Move& m) {
+  { T::noisy_gain(p, m) } -> std::convertible_to<Value>;
+  { T::kDeltaMargin } -> std::convertible_to<Value>;
+};
 
 class Clock {
  public:
@@ -165,6 +197,7 @@ class Search {
     std::vector<int> history = std::vector<int>(2 * 4096, 0);
     std::array<std::array<std::uint32_t, kMaxPly + 2>, kMaxPly + 2> pv_ids{};
     std::array<int, kMaxPly + 2> pv_length{};
+    std::array<bool, kMaxPly + 2> after_null{};  // the move that led to this ply was a pass
     int seldepth = 0;
     std::mt19937_64 rng;
     SearchResult result;
@@ -204,6 +237,9 @@ class Search {
       return false;
     }
 
+    // Ordering buffers, one pair per ply, kept between nodes so that ordering allocates nothing.
+    std::array<std::vector<int>, kMaxPly + 2> order_indices, order_scores;
+
     void order(const Position& pos, const MoveList& list, std::uint32_t tt_move, int ply,
                std::vector<int>& indices, std::vector<int>& scores) {
       const int n = static_cast<int>(list.size());
@@ -242,9 +278,11 @@ class Search {
       if (ply >= kMaxPly) return T::evaluate(pos);
       MoveList list;
       const bool stand_pat = T::stand_pat_allowed(pos);
+      Value static_value = 0;
       Value best = -kInfinite;
       if (stand_pat) {
         best = T::evaluate(pos);
+        static_value = best;
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
         T::generate_noisy(pos, list);
@@ -252,8 +290,28 @@ class Search {
         T::generate(pos, list);
         if (list.size() == 0) return terminal(pos, ply);
       }
-      for (int i = 0; i < static_cast<int>(list.size()); ++i) {
-        const Position next = T::after(pos, list[i]);
+      // Most valuable victim first: the first capture tried is the likeliest to cut off.
+      const int n = static_cast<int>(list.size());
+      std::vector<int>& indices = order_indices[ply];
+      std::vector<int>& scores = order_scores[ply];
+      indices.resize(n);
+      scores.resize(n);
+      for (int i = 0; i < n; ++i) {
+        indices[i] = i;
+        scores[i] = T::order_noisy(pos, list[i]);
+      }
+      std::stable_sort(indices.begin(), indices.begin() + n,
+                       [&](int a, int b) { return scores[a] > scores[b]; });
+      for (int k = 0; k < n; ++k) {
+        const Move& m = list[indices[k]];
+        if (stand_pat) {
+          if constexpr (SkipsInQuiescence<T>)
+            if (T::skip_in_quiescence(pos, m)) continue;
+          // Delta pruning: even winning this much would not lift the score to alpha.
+          if constexpr (DeltaPruning<T>)
+            if (static_value + T::noisy_gain(pos, m) + T::kDeltaMargin <= alpha) continue;
+        }
+        const Position next = T::after(pos, m);
         const Value v = keeps_turn(pos, next) ? quiescence(next, alpha, beta, ply + 1)
                                               : -quiescence(next, -beta, -alpha, ply + 1);
         if (v > best) {
@@ -323,12 +381,29 @@ class Search {
           return v;
       }
 
+      // Null-move pruning: if passing still holds beta at a reduced depth, a real move will too.
+      if constexpr (NullMovePruning<T>) {
+        if (search.limits_.null_move && !pv_node && ply > 0 && depth >= 3 && !after_null[ply] &&
+            !is_decided(beta) && T::null_move_allowed(pos) && T::evaluate(pos) >= beta) {
+          const Position next = T::null_move(pos);
+          keys[base + ply + 1] = T::key(next);
+          reversible[ply + 1] = 0;  // no repetition across a pass
+          after_null[ply + 1] = true;
+          const int reduction = 2 + depth / 6;
+          const Value v = -negamax(next, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+          after_null[ply + 1] = false;
+          if (aborted) return 0;
+          if (v >= beta) return is_decided(v) ? beta : v;
+        }
+      }
+
       MoveList list;
       T::generate(pos, list);
       const int n = static_cast<int>(list.size());
       if (n == 0) return terminal(pos, ply);
 
-      std::vector<int> indices, scores;
+      std::vector<int>& indices = order_indices[ply];
+      std::vector<int>& scores = order_scores[ply];
       order(pos, list, tt_move, ply, indices, scores);
 
       const Value original_alpha = alpha;
@@ -348,7 +423,9 @@ class Search {
           v = child(pos, next, new_depth, alpha, beta, ply, pv_node);
         } else {
           int reduction = 0;
-          if (depth >= 3 && quiet && k >= 3 && !pv_node) reduction = 1 + (k >= 8 && depth >= 6);
+          if (late_move_reductions<T>() && search.limits_.reductions && depth >= 3 && quiet &&
+              k >= 3 && !pv_node)
+            reduction = 1 + (k >= 8 && depth >= 6);
           v = child(pos, next, new_depth - reduction, alpha, alpha + 1, ply, false);
           if (v > alpha && reduction > 0)
             v = child(pos, next, new_depth, alpha, alpha + 1, ply, false);

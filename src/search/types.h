@@ -40,6 +40,10 @@ struct Limits {
   int level = 10;          // 1..10; below 10 the engine plays weaker on purpose
   std::uint64_t seed = 0;  // randomness of the lower levels
   bool infinite = false;   // until stopped
+  // Late-move reductions, where the game's traits use them; off to measure what they gain.
+  bool reductions = true;
+  // Null-move pruning, where the game's traits allow it; off to measure what it gains.
+  bool null_move = true;
 };
 
 struct Info {

@@ -110,6 +110,19 @@ TEST(CliErrors, BadInputGivesStatusTwoAndOneErrorLine) {
   expect_error(doska({"pdn", "check", "/nonexistent/file.pdn"}), "/nonexistent/file.pdn");
 }
 
+TEST(CliErrors, SearchSwitchesAndBenchGame) {
+  expect_error(doska({"bench", "--reductions", "maybe"}), "bad --reductions");
+  expect_error(doska({"bench", "--game", "checkers"}), "no bench position for game");
+  expect_error(doska({"analyze", "chess100", "--depth", "2", "--reductions", "1"}),
+               "bad --reductions");
+  expect_error(doska({"match", "chess100", "--a", "reductions=no"}), "bad reductions");
+  expect_error(doska({"bench", "--null-move", "x"}), "bad --null-move");
+  expect_error(doska({"match", "chess100", "--b", "null-move=1"}), "bad null-move");
+  CommandRun run = doska({"analyze", "chess100", "--depth", "3", "--reductions", "off"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("bestmove "), std::string::npos) << run.out;
+}
+
 TEST(CliErrors, AmbiguousMoveNamesTheChoices) {
   // Two captures from 30 to 14 that take different pieces: written with their paths
   // (RULINGS §1.1), and "30x14" alone does not say which.

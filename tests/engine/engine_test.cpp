@@ -42,6 +42,31 @@ TEST(Engine, WinByTakingTheLastPiece) {
   EXPECT_EQ(best.score.text(), "win 1");
 }
 
+// The best move of a chess100 position searched to `depth`.
+BestMove chess100_best(const char* fen, int depth) {
+  Engine engine(4);
+  EXPECT_TRUE(engine.set_position("chess100", fen).ok()) << fen;
+  search::Limits limits;
+  limits.depth = depth;
+  return engine.search(limits);
+}
+
+// 100-square chess: a free queen is taken, a defended pawn is not taken with the queen, and a
+// mate in one (no safe move for the king in check, RULINGS §4.4) is seen as a win in 1 ply.
+TEST(Engine, Chess100TakesTheFreeQueen) {
+  EXPECT_EQ(chess100_best("k9/10/3q6/10/10/10/10/10/10/K2R6 w - - 0 1 -", 4).move, "d1d8");
+}
+
+TEST(Engine, Chess100LeavesADefendedPawnToTheQueen) {
+  const BestMove best = chess100_best("k9/10/2p7/3p6/10/10/3Q6/10/10/K9 w - - 0 1 -", 5);
+  EXPECT_NE(best.move, "d4d7");
+  EXPECT_FALSE(best.move.empty());
+}
+
+TEST(Engine, Chess100MateInOne) {
+  EXPECT_EQ(chess100_best("k9/10/2K7/10/10/10/10/10/10/1Q8 w - - 0 1 -", 4).score.text(), "win 1");
+}
+
 TEST(Engine, GiveawayInvertsTheResult) {
   Engine engine(4);
   ASSERT_TRUE(engine.set_position("international-giveaway", "W:W28:B23").ok());

@@ -245,12 +245,27 @@ bool leaves_king_attacked(Position& pos, const Move& move) {
   return unsafe;
 }
 
+SafetyTest::SafetyTest(const Position& pos) : SafetyTest(pos, chess100::in_check(pos)) {}
+
+SafetyTest::SafetyTest(const Position& pos, bool in_check)
+    : work_(pos), king_(pos.king(pos.side)), in_check_(in_check) {}
+
+bool SafetyTest::safe(const Move& move) {
+  if (king_ >= 0 && !in_check_ && move.kind != MoveKind::en_passant && move.from != king_ &&
+      !(move.kind == MoveKind::pawn_castle && move.to == king_)) {
+    const int files = file_of(move.from) - file_of(king_);
+    const int ranks = rank_of(move.from) - rank_of(king_);
+    if (files != 0 && ranks != 0 && files != ranks && files != -ranks) return true;
+  }
+  return !leaves_king_attacked(work_, move);
+}
+
 void generate_safe_moves(const Position& pos, MoveList& list) {
   MoveList all;
   generate_moves(pos, all);
-  Position work = pos;
+  SafetyTest test(pos);
   for (const Move& m : all)
-    if (!leaves_king_attacked(work, m)) list.push(m);
+    if (test.safe(m)) list.push(m);
 }
 
 bool castling_crosses_attack(const Position& pos, const Move& move) {

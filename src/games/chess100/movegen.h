@@ -9,30 +9,14 @@
 
 #include <cstdint>
 
+#include "common/move_list.h"
 #include "games/chess100/position.h"
 
 namespace doska::chess100 {
 
 // A fixed list, no heap: with at most 50 pieces of one side on 100 squares a side has fewer than
 // 2,600 moves (pieces times target squares, plus promotions and extra-pawn squares).
-class MoveList {
- public:
-  static constexpr int kCapacity = 3072;
-  void push(const Move& m) {
-    assert(size_ < kCapacity);
-    moves_[size_++] = m;
-  }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  const Move& operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_; }
-  const Move* end() const { return moves_ + size_; }
-  void clear() { size_ = 0; }
-
- private:
-  Move moves_[kCapacity];
-  int size_ = 0;
-};
+using MoveList = FixedMoveList<Move, 3072>;
 
 // Every move of play of the side to move.
 void generate_moves(const Position& pos, MoveList& list);
@@ -40,6 +24,28 @@ void generate_moves(const Position& pos, MoveList& list);
 // Whether `move` (from generate_moves) leaves the mover's own king attacked. Plays and takes
 // back the move on `pos`, which is unchanged afterwards.
 bool leaves_king_attacked(Position& pos, const Move& move);
+
+// Tells whether moves of play of one position are safe, playing a move only when it could expose
+// the king. Another piece's move changes the enemy's attacks only through the square it leaves
+// (the square it enters can only block; a capture only removes an attacker), and every attack in
+// this game runs along one of the 8 lines through the attacked square, bending moves and strong
+// pieces included, or is a knight's jump, which nothing blocks. So when the king is not in check,
+// a move that is not the king's (castlings, pawn castling with the king and the extra pawn are
+// king moves), not en passant (which empties a third square) and leaves a square off the king's
+// 8 lines is safe without playing it.
+class SafetyTest {
+ public:
+  explicit SafetyTest(const Position& pos);
+  // When the caller already knows whether the side to move is in check.
+  SafetyTest(const Position& pos, bool in_check);
+  bool in_check() const { return in_check_; }
+  bool safe(const Move& move);
+
+ private:
+  Position work_;
+  int king_;
+  bool in_check_;
+};
 
 // The safe moves of the side to move (not leaving the own king attacked).
 void generate_safe_moves(const Position& pos, MoveList& list);
