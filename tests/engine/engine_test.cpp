@@ -67,6 +67,21 @@ TEST(Engine, Chess100MateInOne) {
   EXPECT_EQ(chess100_best("k9/10/2K7/10/10/10/10/10/10/1Q8 w - - 0 1 -", 4).score.text(), "win 1");
 }
 
+// A middlegame whose capture sequences once kept quiescence going without end (found by a
+// chess100 match): depth 1 and a node limit both return a move, and the limit is kept.
+TEST(Engine, Chess100QuiescenceEndsInATangledMiddlegame) {
+  const char* fen =
+      "r1b2q1bnr/4j5/2k5g1/2p3pppp/1p1p1p4/pP1PpPP1NP/P1P4PP1/3PG5/4J5/RNB1KQ3R b AJ - 0 24 Ee";
+  EXPECT_FALSE(chess100_best(fen, 1).move.empty());
+  Engine engine(4);
+  ASSERT_TRUE(engine.set_position("chess100", fen).ok());
+  search::Limits limits;
+  limits.nodes = 20000;
+  const BestMove best = engine.search(limits);
+  EXPECT_FALSE(best.move.empty());
+  EXPECT_LE(best.nodes, 20000u + 4096u);
+}
+
 TEST(Engine, GiveawayInvertsTheResult) {
   Engine engine(4);
   ASSERT_TRUE(engine.set_position("international-giveaway", "W:W28:B23").ok());
