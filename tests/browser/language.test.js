@@ -60,3 +60,19 @@ test('every UI string exists in the three languages', async () => {
   });
   assert.deepEqual(missing, []);
 });
+
+test('the texts of the server (status lines, why the game ended) are shown in the language of the page', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'ru-RU'});
+  await newGame(page, {variant: 'mill', opponent: 'person'});
+  await page.waitForSelector('#counters li');
+  assert.equal(await page.textContent('#counters li'), 'в запасе: белые 9, чёрные 9');
+
+  await page.click('#btn-resign');
+  await page.waitForSelector('#dlg-resign[open]');
+  await page.click('#resign-yes');
+  await page.waitForSelector('#result:not([hidden])');
+  const reason = await page.textContent('#result-rule');
+  assert.match(reason, /^Белые сдались/);
+  assert.doesNotMatch(reason, /resigned/);
+  assert.deepEqual(errors, []);
+});

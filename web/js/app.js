@@ -2,6 +2,7 @@
 // (docs/api.md), with the live game kept up to date by the server's event stream.
 import {api, subscribe} from './api.js';
 import {i18n, t, LANGUAGES} from './i18n.js';
+import {localizeServerText} from './server-texts.js';
 import {store} from './store.js';
 import {SquareBoard} from './square-board.js';
 import {MillBoard} from './mill-board.js';
@@ -82,9 +83,12 @@ function orientationFlipped() {
 // ---------------------------------------------------------------- messages
 
 let toastTimer = null;
+// A text of the server (a reason, a status line, a refusal) in the language of the page.
+const serverText = (text) => localizeServerText(text, i18n.lang, state.game ? state.game.variant : '');
+
 function toast(message, kind = 'error') {
   const box = $('toast');
-  box.textContent = message;
+  box.textContent = kind === 'error' ? serverText(message) : message;
   box.className = `toast show ${kind}`;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.className = 'toast'; }, 6000);
@@ -335,7 +339,7 @@ function renderStatus() {
                     : t('result.wins', {side: sideName(g.variant, g.result.outcome === 'white_wins' ? 'white' : 'black')});
     $('result-outcome').textContent = `${g.result.text}  ${outcome}`;
     const rule = ruleText(g.result.rule);
-    $('result-rule').textContent = [g.result.reason, rule ? `(${rule})` : ''].filter(Boolean).join(' ');
+    $('result-rule').textContent = [serverText(g.result.reason), rule ? `(${rule})` : ''].filter(Boolean).join(' ');
     result.dataset.outcome = g.result.outcome;
   } else {
     result.hidden = true;
@@ -349,7 +353,7 @@ function renderStatus() {
     offer.hidden = true;
   }
   const counters = $('counters');
-  counters.replaceChildren(...(g.status || []).map((line) => Object.assign(document.createElement('li'), {textContent: line})));
+  counters.replaceChildren(...(g.status || []).map((line) => Object.assign(document.createElement('li'), {textContent: serverText(line)})));
   $('readonly-note').hidden = Boolean(anyKey());
 }
 
