@@ -20,8 +20,12 @@ struct EvalParams {
   int open_mill;      // two pieces of a line with the third point empty
   int mobility;       // per step to an adjacent empty point (moving phase)
   int blocked_piece;  // a piece with no adjacent empty point (moving phase)
+  int closable_mill;  // an open mill that the side can close on its next turn (a piece in hand,
+                      // or one a step from the empty point, not of that line)
+  int running_mill;   // a piece in a mill that one step puts in another mill: it closes a mill,
+                      // with a removal (and in Ceylon an extra turn), every second turn
 };
-inline constexpr EvalParams kMillEval{100, 30, 20, 4, -8};
+inline constexpr EvalParams kMillEval{100, 30, 20, 4, -8, 25, 60};
 
 template <const Rules& R>
 search::Value evaluate(const Position& pos) {
@@ -37,8 +41,31 @@ search::Value evaluate(const Position& pos) {
       const int mine = count(us & line);
       if (mine == 3)
         v += kMillEval.mill;
-      else if (mine == 2 && count(empty & line) == 1)
+      else if (mine == 2 && count(empty & line) == 1) {
         v += kMillEval.open_mill;
+        const Bitboard hole = empty & line;
+        const bool flying = pos.in_hand(side) == 0 && pos.on_board(side) <= R.flying_at;
+        if (pos.in_hand(side) > 0 || flying || (B.adjacent[lowest_point(hole)] & us & ~line))
+          v += kMillEval.closable_mill;
+      }
+    }
+    if (pos.in_hand(side) == 0 && pos.on_board(side) > R.flying_at) {
+      for (Bitboard b = us; b; b &= b - 1) {
+        const int p = lowest_point(b);
+        bool in_mill = false;
+        for (const Bitboard partners : B.partners[p]) in_mill |= (partners & us) == partners;
+        if (!in_mill) continue;
+        for (Bitboard steps = B.adjacent[p] & empty; steps; steps &= steps - 1) {
+          const int to = lowest_point(steps);
+          bool closes = false;
+          for (const Bitboard partners : B.partners[to])
+            closes |= !(partners & bit(p)) && (partners & us) == partners;
+          if (closes) {
+            v += kMillEval.running_mill;
+            break;
+          }
+        }
+      }
     }
     if (pos.in_hand(side) == 0 && pos.on_board(side) > R.flying_at) {
       for (Bitboard b = us; b; b &= b - 1) {
