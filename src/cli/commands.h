@@ -16,5 +16,7 @@ int run_hub(const std::vector<std::string>& words);
 int run_uci(const std::vector<std::string>& words);
 int run_dxp(const std::vector<std::string>& words);
 int run_serve(const std::vector<std::string>& words);
+int run_selfplay(const std::vector<std::string>& words);
+int run_train(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

@@ -51,6 +51,14 @@ Usage:
               [--engine-threads N]                    the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port
+  doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]
+                 [--max-plies M] [--seed S] [--eval builtin|classic|FILE] [--pdn FILE] [--quiet]
+                                                      self-play games of a draughts game; one line
+                                                      "<FEN> <result> <score>" per quiet position
+  doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
+              [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
+                                                      fits the learned evaluation's weights
+                                                      (docs/engine.md)
   doska games                                         the game ids
   doska help
 
@@ -154,6 +162,8 @@ int run(const std::vector<std::string>& words) {
   if (command == "dxp") return run_dxp(rest);
   if (command == "uci") return run_uci(rest);
   if (command == "serve") return run_serve(rest);
+  if (command == "selfplay") return run_selfplay(rest);
+  if (command == "train") return run_train(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

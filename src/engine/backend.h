@@ -29,6 +29,21 @@ class Backend {
                                       const InfoCallback& on_info) = 0;
   virtual std::vector<search::RootMove> score_root_moves(search::TranspositionTable& tt,
                                                          std::atomic<bool>& stop, int depth) = 0;
+  // The evaluation to search with: "builtin" (the default), "classic" (the hand-written one,
+  // where a game has both) or the path of a weights file (draughts: data/eval/*.weights).
+  virtual Status set_eval(std::string_view spec) {
+    if (spec.empty() || spec == "builtin") return Ok{};
+    return make_error("this game has one evaluation; eval=" + std::string(spec) +
+                      " is for the draughts games");
+  }
+};
+
+// A game whose traits can change the evaluation's weights: the traits name the weights type, load
+// them from a spec, and put them into a position.
+template <class T>
+concept ChoosesEval = requires(typename T::Position& p, const typename T::EvalWeights* w) {
+  {T::load_eval(std::string_view{})};
+  T::use_eval(p, w);
 };
 
 // The searchable root of a game: the position, the keys of the positions since the last
@@ -39,6 +54,15 @@ struct SearchRoot {
   std::vector<std::uint64_t> history;
   int reversible = 0;
   std::optional<search::Score> over;
+};
+
+template <class T>
+struct EvalHandle {
+  using type = int;  // nothing to hold
+};
+template <ChoosesEval T>
+struct EvalHandle<T> {
+  using type = std::shared_ptr<const typename T::EvalWeights>;
 };
 
 // A Backend over the generic search for traits T; the family supplies `make_root`.
@@ -57,7 +81,21 @@ class SearchBackend : public Backend {
     auto root = make_root_(fen, moves);
     if (!root) return make_error(root.error());
     root_ = std::move(*root);
+    if constexpr (ChoosesEval<T>)
+      if (eval_chosen_) T::use_eval(root_.position, eval_.get());
     return Ok{};
+  }
+  Status set_eval(std::string_view spec) override {
+    if constexpr (ChoosesEval<T>) {
+      auto weights = T::load_eval(spec);
+      if (!weights) return make_error(weights.error());
+      eval_ = std::move(*weights);
+      eval_chosen_ = true;
+      T::use_eval(root_.position, eval_.get());
+      return Ok{};
+    } else {
+      return Backend::set_eval(spec);
+    }
   }
   std::optional<search::Score> game_over() const override { return root_.over; }
   search::SearchResult search(search::TranspositionTable& tt, std::atomic<bool>& stop,
@@ -74,6 +112,8 @@ class SearchBackend : public Backend {
  private:
   RootMaker make_root_;
   SearchRoot<T> root_;
+  typename EvalHandle<T>::type eval_{};
+  bool eval_chosen_ = false;
 };
 
 // The backend for a game id, or an error naming the id.

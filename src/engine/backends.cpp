@@ -58,8 +58,11 @@ Result<SearchRoot<draughts::SearchTraits<R>>> draughts_root(std::optional<std::s
 }
 
 template <const draughts::Rules& R>
-std::unique_ptr<Backend> draughts_backend() {
-  return std::make_unique<SearchBackend<draughts::SearchTraits<R>>>(&draughts_root<R>);
+Result<std::unique_ptr<Backend>> draughts_backend() {
+  // Damaged built-in weights are an error, never a silent change to another evaluation.
+  if (Status s = draughts::pattern::builtin_status(R.id); !s) return make_error(s.error());
+  return std::unique_ptr<Backend>(
+      std::make_unique<SearchBackend<draughts::SearchTraits<R>>>(&draughts_root<R>));
 }
 
 // The root of a game of 100-square chess: the record replays the moves under every rule; the

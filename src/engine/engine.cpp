@@ -25,11 +25,21 @@ Status Engine::set_position(std::string_view game, std::optional<std::string_vie
   if (!backend_ || game != game_) {
     auto backend = make_backend(game);
     if (!backend) return make_error(backend.error());
+    if (Status s = (*backend)->set_eval(eval_); !s) return s;
     backend_ = std::move(*backend);
     game_ = std::string(game);
     tt_.clear();
   }
   return backend_->set_position(fen, moves);
+}
+
+Status Engine::set_eval(std::string_view spec) {
+  if (busy()) return make_error("the engine is searching; stop it first");
+  if (backend_)
+    if (Status s = backend_->set_eval(spec); !s) return s;
+  eval_ = std::string(spec);
+  tt_.clear();
+  return Ok{};
 }
 
 void Engine::new_game() {

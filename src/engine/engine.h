@@ -42,6 +42,9 @@ class Engine {
                       const std::vector<std::string>& moves = {});
   const std::string& game() const { return game_; }
   void new_game();
+  // The evaluation to search with (Backend::set_eval): kept for the games set after it; an error
+  // names a spec the current game cannot use.
+  Status set_eval(std::string_view spec);
   void resize_hash(std::size_t megabytes);
 
   // Searches on the calling thread.
@@ -56,6 +59,7 @@ class Engine {
   BestMove run(const search::Limits& limits, const InfoCallback& on_info);
 
   std::string game_;
+  std::string eval_ = "builtin";
   std::unique_ptr<Backend> backend_;
   search::TranspositionTable tt_;
   std::atomic<bool> stop_{false};

@@ -62,9 +62,18 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     if (value != "on" && value != "off")
       return make_error("bad " + std::string(name) + " " + quoted(value) + ": give on or off");
     (name == "reductions" ? spec.limits.reductions : spec.limits.null_move) = value == "on";
+  } else if (name == "hash" && ours) {
+    auto v = parse_int(value);
+    if (!v || *v < 1 || *v > 4096)
+      return make_error("bad hash size " + quoted(value) + ": give 1 to 4096 MB");
+    spec.hash_megabytes = static_cast<std::size_t>(*v);
+  } else if (name == "eval" && ours) {
+    if (value.empty()) return make_error("eval= needs builtin, classic or a weights file");
+    spec.eval = std::string(value);
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
-                      " for our engine (level, nodes, depth, time, reductions, null-move, name)");
+                      " for our engine (level, nodes, depth, time, reductions, null-move, hash, "
+                      "eval, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

@@ -66,7 +66,8 @@ class Competitor {
 
 // A competitor as the command line gives it:
 //   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time, reductions,
-//                                   null-move: on or off)
+//                                   null-move: on or off, hash: MB, eval: builtin, classic or a
+//                                   weights file)
 //   hub[,OPTIONS]:COMMAND LINE      a Hub (version 2) program
 //   uci[,OPTIONS]:COMMAND LINE      a UCI program
 //   dxp[,name=N]:HOST:PORT          a DXP follower (international draughts)
@@ -79,6 +80,8 @@ struct CompetitorSpec {
   std::string name;     // name= or empty
   std::string command;  // hub, uci: the command line; dxp: HOST:PORT
   search::Limits limits;
+  std::size_t hash_megabytes = 64;  // ours: the transposition table
+  std::string eval = "builtin";     // ours: Engine::set_eval
   std::vector<std::pair<std::string, std::string>> parameters;
 };
 

@@ -1,4 +1,7 @@
 // Our own engine as a competitor: the Engine facade in this process.
+#include <memory>
+
+#include "common/text.h"
 #include "engine/engine.h"
 #include "match/kinds.h"
 
@@ -8,7 +11,16 @@ namespace {
 
 class OurEngine : public Competitor {
  public:
-  explicit OurEngine(const CompetitorSpec& spec) : spec_(spec), engine_(16) {}
+  explicit OurEngine(const CompetitorSpec& spec) : spec_(spec), engine_(spec.hash_megabytes) {}
+
+  // The evaluation the spec names, checked against the game before the first game starts.
+  Status prepare(std::string_view game) {
+    if (Status s = engine_.set_eval(spec_.eval); !s)
+      return make_error(quoted(spec_.text) + ": " + s.error());
+    if (Status s = engine_.set_position(game); !s)
+      return make_error(quoted(spec_.text) + ": " + s.error());
+    return Ok{};
+  }
 
   std::string name() const override { return spec_.name.empty() ? spec_.text : spec_.name; }
 
@@ -36,8 +48,10 @@ class OurEngine : public Competitor {
 
 }  // namespace
 
-Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view) {
-  return std::unique_ptr<Competitor>(new OurEngine(spec));
+Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view game) {
+  auto ours = std::make_unique<OurEngine>(spec);
+  if (Status s = ours->prepare(game); !s) return make_error(s.error());
+  return std::unique_ptr<Competitor>(std::move(ours));
 }
 
 }  // namespace doska::match

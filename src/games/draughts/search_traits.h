@@ -3,12 +3,14 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 
 #include "games/draughts/eval.h"
 #include "games/draughts/movegen.h"
 #include "games/draughts/notation.h"
+#include "games/draughts/pattern_eval.h"
 #include "games/draughts/variant.h"
 #include "search/types.h"
 
@@ -54,6 +56,8 @@ struct KeyedPosition {
   Position pos;
   std::uint64_t key = 0;
   Side side = Side::white;
+  // The learned evaluation's weights; nullptr: the classic hand-written evaluation (eval.h).
+  const pattern::Weights* weights = nullptr;
 };
 
 template <const Rules& R>
@@ -67,7 +71,9 @@ struct SearchTraits {
   using MoveList = draughts::MoveList;
   static constexpr int kReversibleLimit = 2 * R.kings_only_moves;
 
-  static Position make(const draughts::Position& pos) { return {pos, compute_key(pos), pos.side}; }
+  static Position make(const draughts::Position& pos) {
+    return {pos, compute_key(pos), pos.side, pattern::builtin(R.id)};
+  }
 
   static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
   static void generate_noisy(const Position&, MoveList& list) { list.clear(); }
@@ -88,7 +94,28 @@ struct SearchTraits {
     return next;
   }
   static std::uint64_t key(const Position& p) { return p.key; }
-  static search::Value evaluate(const Position& p) { return draughts::evaluate(R, p.pos); }
+
+  // The evaluation: "builtin" (data/eval/<game>.weights, compiled in), "classic" (eval.h) or a
+  // weights file trained for this game.
+  using EvalWeights = pattern::Weights;
+  static Result<std::shared_ptr<const EvalWeights>> load_eval(std::string_view spec) {
+    if (spec.empty() || spec == "builtin") {
+      // Not owned: the built-in weights live as long as the program.
+      return std::shared_ptr<const EvalWeights>(pattern::builtin(R.id), [](const EvalWeights*) {});
+    }
+    if (spec == "classic") return std::shared_ptr<const EvalWeights>{};
+    auto w = pattern::load(std::string(spec));
+    if (!w) return make_error(w.error());
+    if (w->game != R.id)
+      return make_error("evaluation weights " + std::string(spec) + " are for " + w->game +
+                        ", not " + std::string(R.id));
+    return std::make_shared<const EvalWeights>(std::move(*w));
+  }
+  static void use_eval(Position& p, const EvalWeights* w) { p.weights = w; }
+  static search::Value evaluate(const Position& p) {
+    if (p.weights) return pattern::evaluate<R.board_size>(*p.weights, p.pos);
+    return draughts::evaluate(R, p.pos);
+  }
   // No piece or no move: a loss, or in giveaway a win (RULINGS §1.3, §1.7).
   static search::Value no_moves_value(const Position&) { return R.giveaway ? 1 : -1; }
   static bool irreversible(const Position& p, const Move& m) {

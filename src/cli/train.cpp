@@ -1,0 +1,148 @@
+// `doska selfplay` and `doska train`: the data and the fitting of the learned draughts evaluation
+// (docs/engine.md, "The learned evaluation").
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/text.h"
+#include "train/selfplay.h"
+#include "train/trainer.h"
+
+namespace doska::cli {
+
+namespace {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  return 2;
+}
+
+// A number in [lo, hi] from option `name`, if given.
+bool number_option(const Args& args, const std::string& name, double lo, double hi, double& out,
+                   std::string& error) {
+  auto v = args.value(name);
+  if (!v) return true;
+  char* end = nullptr;
+  const double x = std::strtod(v->c_str(), &end);
+  if (v->empty() || *end != '\0' || !(x >= lo && x <= hi)) {
+    error = "bad --" + name + " " + quoted(*v) + ": give a number from " + decimal_text(lo, 6) +
+            " to " + decimal_text(hi, 0);
+    return false;
+  }
+  out = x;
+  return true;
+}
+
+bool int_option(const Args& args, const std::string& name, long long lo, long long hi,
+                long long& out, std::string& error) {
+  auto v = args.value(name);
+  if (!v) return true;
+  auto x = parse_long(*v);
+  if (!x || *x < lo || *x > hi) {
+    error = "bad --" + name + " " + quoted(*v) + ": give " + std::to_string(lo) + " to " +
+            std::to_string(hi);
+    return false;
+  }
+  out = *x;
+  return true;
+}
+
+}  // namespace
+
+int run_selfplay(const std::vector<std::string>& words) {
+  auto args = parse_args(
+      words,
+      {"games", "nodes", "threads", "random-plies", "max-plies", "seed", "eval", "out", "pdn"},
+      {"quiet"});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 1) return fail("selfplay needs <game>");
+  train::SelfplayOptions o;
+  o.game = args->positional[0];
+  std::string error;
+  long long games = o.games, nodes = static_cast<long long>(o.nodes), threads = o.threads,
+            max_plies = o.max_plies, seed = static_cast<long long>(o.seed);
+  if (!int_option(*args, "games", 1, 10'000'000, games, error) ||
+      !int_option(*args, "nodes", 1, 1'000'000'000, nodes, error) ||
+      !int_option(*args, "threads", 1, 64, threads, error) ||
+      !int_option(*args, "max-plies", 10, 10'000, max_plies, error) ||
+      !int_option(*args, "seed", 0, 1LL << 62, seed, error))
+    return fail(error);
+  if (auto v = args->value("random-plies")) {
+    const auto parts = split(*v, '-');
+    auto lo = parts.size() == 2 ? parse_int(parts[0]) : parse_int(*v);
+    auto hi = parts.size() == 2 ? parse_int(parts[1]) : lo;
+    if (!lo || !hi || *lo > *hi || *hi > 40)
+      return fail("bad --random-plies " + quoted(*v) + ": give K or LO-HI, at most 40");
+    o.min_random_plies = *lo;
+    o.max_random_plies = *hi;
+  }
+  o.games = static_cast<int>(games);
+  o.nodes = static_cast<std::uint64_t>(nodes);
+  o.threads = static_cast<int>(threads);
+  o.max_plies = static_cast<int>(max_plies);
+  o.seed = static_cast<std::uint64_t>(seed);
+  if (auto v = args->value("eval")) o.eval = *v;
+  if (auto v = args->value("out"))
+    o.out = *v;
+  else
+    return fail("selfplay needs --out FILE (the positions)");
+  if (auto v = args->value("pdn")) o.pdn = *v;
+  const bool quiet = args->flag("quiet");
+  auto report = train::selfplay(o, [&](const train::SelfplayProgress& p) {
+    if (quiet) return;
+    const double per_game = p.seconds / p.games_done;
+    std::fprintf(stderr, "\rgames %d/%d  positions %llu  +%d -%d =%d  %.1f s, about %.0f s left   ",
+                 p.games_done, p.games_total, static_cast<unsigned long long>(p.positions),
+                 p.white_wins, p.black_wins, p.draws, p.seconds,
+                 per_game * (p.games_total - p.games_done));
+  });
+  if (!quiet) std::fprintf(stderr, "\n");
+  if (!report) return fail(report.error());
+  std::printf("games %d positions %llu white %d black %d draws %d seconds %.1f\n",
+              report->games_done, static_cast<unsigned long long>(report->positions),
+              report->white_wins, report->black_wins, report->draws, report->seconds);
+  return 0;
+}
+
+int run_train(const std::vector<std::string>& words) {
+  auto args = parse_args(words,
+                         {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate",
+                          "batch", "holdout", "seed"},
+                         {});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 1) return fail("train needs <game>");
+  train::TrainOptions o;
+  o.game = args->positional[0];
+  if (auto v = args->value("data"))
+    for (std::string_view f : split(*v, ',')) o.data.emplace_back(f);
+  if (auto v = args->value("out")) o.out = *v;
+  if (auto v = args->value("init")) o.init = *v;
+  std::string error;
+  long long epochs = o.epochs, batch = o.batch, seed = static_cast<long long>(o.seed);
+  if (!int_option(*args, "epochs", 1, 1000, epochs, error) ||
+      !int_option(*args, "batch", 1, 1'000'000, batch, error) ||
+      !int_option(*args, "seed", 0, 1LL << 62, seed, error) ||
+      !number_option(*args, "result-weight", 0, 1, o.result_weight, error) ||
+      !number_option(*args, "scale", 1, 100000, o.scale, error) ||
+      !number_option(*args, "l2", 0, 10, o.l2, error) ||
+      !number_option(*args, "rate", 1e-6, 1000, o.learning_rate, error) ||
+      !number_option(*args, "holdout", 0.001, 0.5, o.holdout, error))
+    return fail(error);
+  o.epochs = static_cast<int>(epochs);
+  o.batch = static_cast<int>(batch);
+  o.seed = static_cast<std::uint64_t>(seed);
+  auto report =
+      train::train(o, [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+  if (!report) return fail(report.error());
+  std::printf(
+      "positions %llu scale %.1f loss %.6f -> %.6f (epoch %d) rescaled x%.3f man %.1f king %.1f "
+      "written %s\n",
+      static_cast<unsigned long long>(report->positions), report->scale, report->initial_loss,
+      report->final_loss, report->best_epoch, report->rescale, report->man, report->king,
+      o.out.c_str());
+  return 0;
+}
+
+}  // namespace doska::cli

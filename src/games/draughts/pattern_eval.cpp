@@ -1,0 +1,207 @@
+#include "games/draughts/pattern_eval.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "games/draughts/eval_data.h"
+
+namespace doska::draughts::pattern {
+
+namespace {
+
+constexpr char kMagic[8] = {'D', 'O', 'S', 'K', 'A', 'E', 'V', 'L'};
+constexpr std::uint32_t kFormatVersion = 1;
+
+std::uint64_t fnv1a(std::string_view bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+void put_u32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+void put_u64(std::string& out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+}
+
+class Reader {
+ public:
+  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+  bool u32(std::uint32_t& v) {
+    if (pos_ + 4 > bytes_.size()) return false;
+    v = 0;
+    for (int i = 0; i < 4; ++i)
+      v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
+    pos_ += 4;
+    return true;
+  }
+  bool take(std::size_t n, std::string_view& out) {
+    if (pos_ + n > bytes_.size()) return false;
+    out = bytes_.substr(pos_, n);
+    pos_ += n;
+    return true;
+  }
+  std::size_t position() const { return pos_; }
+
+ private:
+  std::string_view bytes_;
+  std::size_t pos_ = 0;
+};
+
+bool known_game(std::string_view game, int& board_size) {
+  static constexpr std::pair<std::string_view, int> kGames[] = {
+      {"international", 10}, {"international-giveaway", 10},
+      {"russian", 8},        {"russian-giveaway", 8},
+      {"english", 8},        {"english-giveaway", 8}};
+  for (const auto& [id, size] : kGames)
+    if (id == game) {
+      board_size = size;
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+int feature_count(int board_size) {
+  return board_size == 10 ? Layout<10>::kFeatures : Layout<8>::kFeatures;
+}
+
+std::string serialize(const Weights& w) {
+  std::string out(kMagic, sizeof kMagic);
+  put_u32(out, kFormatVersion);
+  put_u32(out, static_cast<std::uint32_t>(w.game.size()));
+  out += w.game;
+  put_u32(out, static_cast<std::uint32_t>(w.board_size));
+  put_u32(out, static_cast<std::uint32_t>(w.features));
+  put_u32(out, static_cast<std::uint32_t>(w.lone_king_divisor));
+  for (std::int16_t v : w.values) {
+    const auto u = static_cast<std::uint16_t>(v);
+    out.push_back(static_cast<char>(u & 0xff));
+    out.push_back(static_cast<char>(u >> 8));
+  }
+  put_u64(out, fnv1a(out));
+  return out;
+}
+
+Result<Weights> parse(std::string_view bytes, std::string_view what) {
+  const std::string name(what);
+  auto bad = [&](const std::string& why) -> Result<Weights> {
+    return make_error("evaluation weights " + name + ": " + why);
+  };
+  if (bytes.size() < sizeof kMagic + 8 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
+    return bad("not a doska weights file (no DOSKAEVL header)");
+  const std::string_view body = bytes.substr(0, bytes.size() - 8);
+  std::uint64_t stored = 0;
+  for (int i = 0; i < 8; ++i)
+    stored |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[body.size() + i]))
+              << (8 * i);
+  if (stored != fnv1a(body)) return bad("checksum mismatch: the file is damaged");
+  Reader r(body);
+  std::string_view skip;
+  r.take(sizeof kMagic, skip);
+  std::uint32_t version = 0, length = 0, size = 0, features = 0, divisor = 0;
+  if (!r.u32(version)) return bad("truncated header");
+  if (version != kFormatVersion)
+    return bad("format version " + std::to_string(version) + ", this doska reads version " +
+               std::to_string(kFormatVersion));
+  std::string_view game;
+  if (!r.u32(length) || length > 64 || !r.take(length, game)) return bad("bad game id");
+  if (!r.u32(size) || !r.u32(features) || !r.u32(divisor)) return bad("truncated header");
+  Weights w;
+  w.game = std::string(game);
+  int expected_size = 0;
+  if (!known_game(w.game, expected_size)) return bad("unknown game id '" + w.game + "'");
+  if (static_cast<int>(size) != expected_size)
+    return bad("board size " + std::to_string(size) + " does not match " + w.game);
+  if (static_cast<int>(features) != feature_count(expected_size))
+    return bad(std::to_string(features) + " features, this doska's evaluation has " +
+               std::to_string(feature_count(expected_size)));
+  if (divisor < 1 || divisor > 100) return bad("bad lone-king divisor");
+  w.board_size = static_cast<int>(size);
+  w.features = static_cast<int>(features);
+  w.lone_king_divisor = static_cast<int>(divisor);
+  std::string_view data;
+  if (!r.take(std::size_t{4} * features, data)) return bad("truncated weights");
+  if (r.position() != body.size()) return bad("trailing bytes after the weights");
+  w.values.resize(std::size_t{2} * features);
+  for (std::size_t i = 0; i < w.values.size(); ++i)
+    w.values[i] = static_cast<std::int16_t>(
+        static_cast<std::uint16_t>(static_cast<unsigned char>(data[2 * i]) |
+                                   (static_cast<unsigned char>(data[2 * i + 1]) << 8)));
+  return w;
+}
+
+Result<Weights> load(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error("cannot read evaluation weights " + path);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return parse(bytes.str(), path);
+}
+
+Status save(const Weights& w, const std::string& path) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return make_error("cannot write " + tmp);
+    const std::string bytes = serialize(w);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) return make_error("cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return make_error("cannot rename to " + path);
+  return Ok{};
+}
+
+namespace {
+
+struct Builtin {
+  std::string_view game;
+  Result<Weights> weights;
+};
+
+const std::vector<Builtin>& builtins() {
+  // Parsed once, then only read: the weights compiled into the program.
+  static const std::vector<Builtin> all = [] {
+    std::vector<Builtin> v;
+    for (const EmbeddedEval& e : embedded_evals())
+      v.push_back(Builtin{e.game, parse(std::string_view(reinterpret_cast<const char*>(e.begin),
+                                                         static_cast<std::size_t>(e.end - e.begin)),
+                                        "built-in data/eval/" + std::string(e.game) + ".weights")});
+    return v;
+  }();
+  return all;
+}
+
+}  // namespace
+
+const Weights* builtin(std::string_view game) {
+  for (const Builtin& b : builtins())
+    if (b.game == game) return b.weights ? &*b.weights : nullptr;
+  return nullptr;
+}
+
+Status builtin_status(std::string_view game) {
+  for (const Builtin& b : builtins())
+    if (b.game == game && !b.weights) return make_error(b.weights.error());
+  return Ok{};
+}
+
+Result<std::uint64_t> builtin_checksum(std::string_view game) {
+  for (const Builtin& b : builtins())
+    if (b.game == game) {
+      if (!b.weights) return make_error(b.weights.error());
+      if (b.weights->game != game)
+        return make_error("built-in weights for " + std::string(game) + " were trained for " +
+                          b.weights->game);
+      return fnv1a(serialize(*b.weights));
+    }
+  return make_error("no built-in evaluation weights for " + std::string(game));
+}
+
+}  // namespace doska::draughts::pattern

@@ -1,0 +1,233 @@
+// The learned evaluation of the draughts family (issue 11): the board covered by overlapping 4x4
+// windows, each holding 8 dark squares; the men on a window's squares (empty, own man, opposing
+// man: 3^8 = 6561 configurations) index a table of weights, one table per window. Beside the
+// patterns: material, kings on each square, the side to move, left/right balance, the men's free
+// forward steps and runaway men. Every feature has two weights, for the opening (all pieces on
+// the board) and the endgame (none), interpolated by the number of pieces.
+//
+// The value is f(white) - f(black), where f(black) is f of the board turned half a turn with the
+// colours exchanged: a position and its colour mirror get opposite values by construction.
+//
+// One enumeration of the features (`visit_features`) serves both the evaluation and the training
+// (`doska train`), so that what is trained is exactly what is played.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.h"
+#include "games/draughts/board.h"
+#include "games/draughts/position.h"
+#include "games/draughts/rules.h"
+
+namespace doska::draughts::pattern {
+
+constexpr int kConfigs = 6561;  // 3^8
+// Weights are stored in 1/kUnit of a centipawn (100 = one man).
+constexpr int kUnit = 8;
+
+// Features other than the patterns, after the windows and the king squares.
+enum Scalar : int {
+  kMan = 0,
+  kKing,
+  kFirstKing,  // the side has at least one king
+  kToMove,
+  kBalance,   // -|men on the left half - men on the right half|
+  kMobility,  // the men's free forward steps
+  kRunaway,   // kRunaway + r - 1: a man with a free path, r rows from the promotion row (1..5)
+  kScalars = kRunaway + 5,
+};
+
+template <int N>
+struct Layout {
+  using G = Geometry<N>;
+  static constexpr int kWindowsPerSide = N / 2 - 1;  // 4 on 10x10, 3 on 8x8
+  static constexpr int kWindows = kWindowsPerSide * kWindowsPerSide;
+  static constexpr int kSquares = G::kSquares;
+  static constexpr int kKingBase = kWindows * kConfigs;
+  static constexpr int kScalarBase = kKingBase + kSquares;
+  static constexpr int kFeatures = kScalarBase + kScalars;
+  static constexpr int kMaxPieces = 2 * N / 2 * (N / 2 - 1);  // 40 on 10x10, 24 on 8x8
+  // Rotating the board half a turn maps bit b to kRotate - b.
+  static constexpr int kRotate = G::bit_of(0) + G::bit_of(kSquares - 1);
+
+  // The lower bit of the two dark squares of each of a window's four rows.
+  static constexpr std::array<std::array<int, 4>, kWindows> window_rows() {
+    std::array<std::array<int, 4>, kWindows> rows{};
+    for (int wr = 0; wr < kWindowsPerSide; ++wr)
+      for (int wc = 0; wc < kWindowsPerSide; ++wc)
+        for (int r = 0; r < 4; ++r) {
+          const int row = 2 * wr + r;
+          int first = -1;
+          for (int c = 2 * wc; c < 2 * wc + 4; ++c)
+            if (G::square_at(row, c) >= 0 && first < 0) first = G::square_at(row, c);
+          rows[wr * kWindowsPerSide + wc][r] = G::bit_of(first);
+        }
+    return rows;
+  }
+  static constexpr auto kWindowRows = window_rows();
+
+  // The squares ahead of a man moving up: |column difference| <= rows ahead.
+  static constexpr std::array<Bitboard, kSquares> cones() {
+    std::array<Bitboard, kSquares> c{};
+    for (int s = 0; s < kSquares; ++s) {
+      const int row = G::row_of(s), column = G::column_of(s);
+      for (int r = 1; r <= row; ++r)
+        for (int col = column - r; col <= column + r; ++col)
+          if (G::square_at(row - r, col) >= 0) c[s] |= G::mask_of(G::square_at(row - r, col));
+    }
+    return c;
+  }
+  static constexpr auto kCones = cones();
+  static constexpr Bitboard kFrontHalf = [] {
+    Bitboard m = 0;
+    for (int s = 0; s < kSquares; ++s)
+      if (G::row_of(s) >= 1 && G::row_of(s) <= N / 2) m |= G::mask_of(s);
+    return m;
+  }();
+};
+
+// Base 3 of the 8 binary digits of a byte: digit i of the result is bit i of the byte.
+constexpr std::array<std::uint16_t, 256> make_ternary() {
+  std::array<std::uint16_t, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    int v = 0, p = 1;
+    for (int i = 0; i < 8; ++i, p *= 3)
+      if (b & (1 << i)) v += p;
+    t[b] = static_cast<std::uint16_t>(v);
+  }
+  return t;
+}
+inline constexpr auto kTernary = make_ternary();
+
+inline std::uint64_t reverse_bits(std::uint64_t x) {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  return __builtin_bswap64(x);
+}
+
+template <int N>
+inline Bitboard rotate(Bitboard b) {
+  return reverse_bits(b) >> (63 - Layout<N>::kRotate);
+}
+
+// Calls visit(feature, count) for the features of one side, seen from that side: `own` and
+// `other` are its pieces and the opponent's, `kings` every king, all already turned so that this
+// side moves up the board (towards row 0). `sign` is +1 for White, -1 for Black.
+template <int N, class Visit>
+inline void visit_side(Bitboard own, Bitboard other, Bitboard kings, int sign, Visit&& visit) {
+  using L = Layout<N>;
+  using G = Geometry<N>;
+  const Bitboard own_men = own & ~kings;
+  const Bitboard other_men = other & ~kings;
+  for (int w = 0; w < L::kWindows; ++w) {
+    unsigned o = 0, t = 0;
+    for (int r = 0; r < 4; ++r) {
+      const int bit = L::kWindowRows[w][r];
+      o |= static_cast<unsigned>((own_men >> bit) & 3) << (2 * r);
+      t |= static_cast<unsigned>((other_men >> bit) & 3) << (2 * r);
+    }
+    visit(w * kConfigs + kTernary[o] + 2 * kTernary[t], sign);
+  }
+  const Bitboard own_kings = own & kings;
+  for (Bitboard b = own_kings; b; b &= b - 1)
+    visit(L::kKingBase + G::square_of(lowest_bit(b)), sign);
+  const int men = count(own_men);
+  const int king_count = count(own_kings);
+  if (men) visit(L::kScalarBase + kMan, sign * men);
+  if (king_count) {
+    visit(L::kScalarBase + kKing, sign * king_count);
+    visit(L::kScalarBase + kFirstKing, sign);
+  }
+  // Balance: columns 0..N/2-1 against N/2..N-1.
+  constexpr Bitboard kLeft = [] {
+    Bitboard m = 0;
+    for (int s = 0; s < G::kSquares; ++s)
+      if (G::column_of(s) < N / 2) m |= G::mask_of(s);
+    return m;
+  }();
+  const int imbalance = count(own_men & kLeft) - count(own_men & ~kLeft);
+  if (imbalance) visit(L::kScalarBase + kBalance, -sign * (imbalance < 0 ? -imbalance : imbalance));
+  const Bitboard empty = G::kBoard & ~(own | other);
+  const int steps = count(G::template shift<kNorthWest>(own_men) & empty) +
+                    count(G::template shift<kNorthEast>(own_men) & empty);
+  if (steps) visit(L::kScalarBase + kMobility, sign * steps);
+  // Runaway men: in the front half, no opposing piece in the cone ahead; rows to go 1..N/2.
+  for (Bitboard b = own_men & L::kFrontHalf; b; b &= b - 1) {
+    const int square = G::square_of(lowest_bit(b));
+    if (!(other & L::kCones[square]))
+      visit(L::kScalarBase + kRunaway + G::row_of(square) - 1, sign);
+  }
+}
+
+// Every feature of a position with its count, in White's terms (White's features +1, Black's -1),
+// and the phase: the number of pieces, at most kMaxPieces.
+template <int N, class Visit>
+inline int visit_features(const Position& pos, Visit&& visit) {
+  using L = Layout<N>;
+  visit_side<N>(pos.white, pos.black, pos.kings, +1, visit);
+  visit_side<N>(rotate<N>(pos.black), rotate<N>(pos.white), rotate<N>(pos.kings), -1, visit);
+  visit(L::kScalarBase + kToMove, pos.side == Side::white ? 1 : -1);
+  const int pieces = count(pos.occupied());
+  return pieces < L::kMaxPieces ? pieces : L::kMaxPieces;
+}
+
+// A set of weights for one game id: two per feature (opening, endgame), in 1/kUnit centipawn.
+struct Weights {
+  std::string game;  // the game id they were trained for
+  int board_size = 10;
+  int features = 0;
+  std::vector<std::int16_t> values;  // 2 * features: opening, endgame
+  // Scales applied by the ending rules of the codes: a lone king against at most three pieces is
+  // nearly always a draw (international, russian); the learned value is divided by this.
+  int lone_king_divisor = 8;
+};
+
+// The number of features of a board size.
+int feature_count(int board_size);
+
+// The value from the side to move, in centipawns.
+template <int N>
+inline int evaluate(const Weights& w, const Position& pos) {
+  using L = Layout<N>;
+  const std::int16_t* v = w.values.data();
+  int opening = 0, endgame = 0;
+  const int phase = visit_features<N>(pos, [&](int f, int n) {
+    opening += n * v[2 * f];
+    endgame += n * v[2 * f + 1];
+  });
+  int value = (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
+  // A lone king against up to three pieces: a draw by the codes' ending rules or by force.
+  const int white = count(pos.white), black = count(pos.black);
+  if ((white == 1 && (pos.white & pos.kings) && black <= 3) ||
+      (black == 1 && (pos.black & pos.kings) && white <= 3))
+    value /= w.lone_king_divisor;
+  return pos.side == Side::white ? value : -value;
+}
+
+inline int evaluate(const Weights& w, const Position& pos) {
+  return w.board_size == 10 ? evaluate<10>(w, pos) : evaluate<8>(w, pos);
+}
+
+// The file format (docs/engine.md): "DOSKAEVL", format version, game id, board size, feature
+// count, the weights (little-endian int16, opening and endgame per feature), then a 64-bit FNV-1a
+// checksum of all that precedes it.
+std::string serialize(const Weights& w);
+Result<Weights> parse(std::string_view bytes, std::string_view what);
+Result<Weights> load(const std::string& path);
+Status save(const Weights& w, const std::string& path);
+
+// The weights built into doska for a game id (data/eval/<game>.weights, compiled in), checked on
+// first use; nullptr for a game without a weights file of its own (the classic evaluation).
+const Weights* builtin(std::string_view game);
+// Ok when the built-in weights of `game` are sound or the game has none; else why they are not.
+Status builtin_status(std::string_view game);
+// The checksum of the built-in weights of `game`, or an error naming why they are unusable.
+Result<std::uint64_t> builtin_checksum(std::string_view game);
+
+}  // namespace doska::draughts::pattern

@@ -1,0 +1,168 @@
+#include "train/selfplay.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <random>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "engine/engine.h"
+#include "games/draughts/notation.h"
+#include "games/draughts/variant.h"
+#include "games/session.h"
+
+namespace doska::train {
+
+namespace {
+
+struct PlayedGame {
+  std::vector<std::string> lines;  // "<FEN> <score>", the result appended when known
+  std::string record;
+  Outcome outcome = Outcome::draw;
+};
+
+// The side to move must capture: not a quiet position.
+bool must_capture(const draughts::Rules& rules, std::string_view fen) {
+  auto pos = draughts::parse_fen(rules, fen);
+  if (!pos) return true;
+  draughts::MoveList captures;
+  draughts::generate_captures(rules, *pos, captures);
+  return captures.size() != 0;
+}
+
+Result<PlayedGame> play_one(const SelfplayOptions& o, const draughts::Rules& rules,
+                            engine::Engine& engine, std::uint64_t seed, int round) {
+  std::mt19937_64 rng(seed);
+  auto made = new_session(o.game);
+  if (!made) return make_error(made.error());
+  GameSession& game = **made;
+  engine.new_game();
+  const int random_plies =
+      o.min_random_plies +
+      static_cast<int>(rng() %
+                       static_cast<std::uint64_t>(o.max_random_plies - o.min_random_plies + 1));
+  PlayedGame played;
+  const std::string start = game.start_fen();
+  for (int ply = 0; ply < o.max_plies && !game.end().over(); ++ply) {
+    std::string move;
+    if (ply < random_plies) {
+      const auto moves = game.legal_moves();
+      move = moves[rng() % moves.size()];
+    } else {
+      if (Status s = engine.set_position(o.game, start, game.moves_played()); !s)
+        return make_error(s.error());
+      search::Limits limits;
+      limits.nodes = o.nodes;
+      limits.seed = rng();
+      const engine::BestMove best = engine.search(limits);
+      if (best.move.empty()) break;
+      move = best.move;
+      const std::string fen = game.fen();
+      if (!must_capture(rules, fen)) {
+        int score = 0;
+        switch (best.score.kind) {
+          case search::Score::Kind::cp:
+            score = std::clamp(best.score.value, -2000, 2000);
+            break;
+          case search::Score::Kind::win:
+            score = 2000;
+            break;
+          case search::Score::Kind::loss:
+            score = -2000;
+            break;
+          case search::Score::Kind::draw:
+            score = 0;
+            break;
+        }
+        if (game.to_move() == Player::black) score = -score;
+        played.lines.push_back(fen + " " + std::to_string(score));
+      }
+    }
+    if (Status s = game.play(move); !s)
+      return make_error("self-play move " + move + " refused: " + s.error());
+  }
+  played.outcome = game.end().over() ? game.end().outcome : Outcome::draw;
+  if (!o.pdn.empty())
+    played.record = game.record({{"Event", "doska selfplay"},
+                                 {"Round", std::to_string(round)},
+                                 {"White", "doska"},
+                                 {"Black", "doska"}});
+  return played;
+}
+
+}  // namespace
+
+Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallback& progress) {
+  const draughts::Rules* rules = draughts::find_rules(o.game);
+  if (!rules) return make_error("selfplay is for the draughts games, not '" + o.game + "'");
+  if (o.games < 1) return make_error("give at least one game");
+  if (o.min_random_plies < 0 || o.max_random_plies < o.min_random_plies)
+    return make_error("bad range of random plies");
+  {
+    engine::Engine probe(1);
+    if (Status s = probe.set_eval(o.eval); !s) return make_error(s.error());
+    if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
+  }
+  std::ofstream out(o.out, std::ios::trunc);
+  if (!out) return make_error("cannot write " + o.out);
+  std::ofstream pdn;
+  if (!o.pdn.empty()) {
+    pdn.open(o.pdn, std::ios::trunc);
+    if (!pdn) return make_error("cannot write " + o.pdn);
+  }
+  std::atomic<int> next{0};
+  std::mutex lock;
+  SelfplayProgress total;
+  total.games_total = o.games;
+  std::string failure;
+  const auto started = std::chrono::steady_clock::now();
+  auto worker = [&] {
+    engine::Engine engine(16);
+    if (Status s = engine.set_eval(o.eval); !s) return;
+    for (;;) {
+      const int i = next.fetch_add(1);
+      if (i >= o.games) return;
+      auto played = play_one(o, *rules, engine, o.seed * 0x9e3779b97f4a7c15ULL + i, i + 1);
+      std::lock_guard<std::mutex> guard(lock);
+      if (!played) {
+        failure = played.error();
+        next.store(o.games);
+        return;
+      }
+      const char* result = played->outcome == Outcome::white_wins   ? "1"
+                           : played->outcome == Outcome::black_wins ? "0"
+                                                                    : "0.5";
+      // FEN, result, score.
+      for (const std::string& line : played->lines) {
+        const auto space = line.rfind(' ');
+        out << line.substr(0, space) << ' ' << result << line.substr(space) << '\n';
+      }
+      if (pdn.is_open()) pdn << played->record << '\n';
+      ++total.games_done;
+      total.positions += played->lines.size();
+      if (played->outcome == Outcome::white_wins)
+        ++total.white_wins;
+      else if (played->outcome == Outcome::black_wins)
+        ++total.black_wins;
+      else
+        ++total.draws;
+      total.seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      if (progress) progress(total);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::clamp(o.threads, 1, 64); ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (!failure.empty()) return make_error(failure);
+  out.flush();
+  if (!out) return make_error("cannot write " + o.out);
+  return total;
+}
+
+}  // namespace doska::train

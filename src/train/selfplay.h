@@ -1,0 +1,43 @@
+// `doska selfplay`: games of our engine against itself, for training the evaluation (issue 11).
+// Each game starts with a few random plies, then both sides search a fixed number of nodes. Every
+// quiet position (the side to move has no capture) after the random opening is written as one
+// line: "<FEN> <result for White: 1, 0.5 or 0> <search score for White in centipawns>".
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "common/result.h"
+
+namespace doska::train {
+
+struct SelfplayOptions {
+  std::string game;
+  int games = 1000;
+  std::uint64_t nodes = 4000;  // per move
+  int threads = 2;
+  int min_random_plies = 2;  // random plies at the start of each game, drawn from this range
+  int max_random_plies = 8;
+  int max_plies = 400;  // a game still running then is scored a draw
+  std::uint64_t seed = 1;
+  std::string eval = "builtin";  // the evaluation both sides search with (Engine::set_eval)
+  std::string out;               // positions
+  std::string pdn;               // games, optional
+};
+
+struct SelfplayProgress {
+  int games_done = 0;
+  int games_total = 0;
+  std::uint64_t positions = 0;
+  int white_wins = 0, black_wins = 0, draws = 0;
+  double seconds = 0;
+};
+
+using SelfplayCallback = std::function<void(const SelfplayProgress&)>;
+
+// Plays the games on `threads` threads; the callback is called after each game (from any thread,
+// one call at a time).
+Result<SelfplayProgress> selfplay(const SelfplayOptions& options, const SelfplayCallback& progress);
+
+}  // namespace doska::train

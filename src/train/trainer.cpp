@@ -1,0 +1,298 @@
+#include "train/trainer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+#include "games/draughts/notation.h"
+#include "games/draughts/rules.h"
+
+namespace doska::train {
+
+namespace pattern = draughts::pattern;
+
+namespace {
+
+double sigmoid(double x) {
+  return 1.0 / (1.0 + std::exp(-x));
+}
+
+// Cross-entropy of target t against probability p, kept finite.
+double cross_entropy(double t, double p) {
+  p = std::clamp(p, 1e-9, 1 - 1e-9);
+  return -(t * std::log(p) + (1 - t) * std::log(1 - p));
+}
+
+template <int N>
+void add_features(TrainingSet& set, const draughts::Position& pos, Sample& s) {
+  s.first = static_cast<std::uint32_t>(set.features.size());
+  const int phase = pattern::visit_features<N>(pos, [&](int f, int n) {
+    set.features.push_back(static_cast<std::uint32_t>(f));
+    set.counts.push_back(static_cast<std::int8_t>(std::clamp(n, -127, 127)));
+  });
+  s.size = static_cast<std::uint16_t>(set.features.size() - s.first);
+  s.phase = static_cast<std::uint8_t>(phase);
+}
+
+// A lone king against at most three pieces: the evaluation divides its value there, so such
+// positions teach the weights nothing.
+bool lone_king(const draughts::Position& pos) {
+  const int white = draughts::count(pos.white), black = draughts::count(pos.black);
+  return (white == 1 && (pos.white & pos.kings) && black <= 3) ||
+         (black == 1 && (pos.black & pos.kings) && white <= 3);
+}
+
+}  // namespace
+
+void add_sample(TrainingSet& set, const draughts::Position& pos, float result, float score) {
+  Sample s;
+  s.result = result;
+  s.score = score;
+  if (set.board_size == 10)
+    add_features<10>(set, pos, s);
+  else
+    add_features<8>(set, pos, s);
+  set.samples.push_back(s);
+}
+
+Status read_samples(const std::string& path, TrainingSet& set) {
+  const draughts::Rules* rules = draughts::find_rules(set.game);
+  if (!rules) return make_error("training is for the draughts games, not '" + set.game + "'");
+  std::ifstream in(path);
+  if (!in) return make_error("cannot read " + path);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    auto bad = [&](const std::string& why) {
+      return make_error(path + " line " + std::to_string(number) + ": " + why);
+    };
+    std::istringstream words(line);
+    std::string fen, result_text, score_text, extra;
+    if (!(words >> fen >> result_text >> score_text) || (words >> extra))
+      return bad("expected \"<FEN> <result> <score>\"");
+    float result;
+    if (result_text == "1")
+      result = 1;
+    else if (result_text == "0")
+      result = 0;
+    else if (result_text == "0.5")
+      result = 0.5f;
+    else
+      return bad("result " + result_text + " is not 1, 0.5 or 0");
+    char* end = nullptr;
+    const double score = std::strtod(score_text.c_str(), &end);
+    if (end == score_text.c_str() || *end != '\0' || !std::isfinite(score) ||
+        std::abs(score) > 100000)
+      return bad("bad score " + score_text);
+    auto pos = draughts::parse_fen(*rules, fen);
+    if (!pos) return bad(pos.error());
+    if (lone_king(*pos)) continue;
+    add_sample(set, *pos, result, static_cast<float>(score));
+  }
+  return Ok{};
+}
+
+double fit_scale(const TrainingSet& set) {
+  auto loss = [&](double k) {
+    double total = 0;
+    for (const Sample& s : set.samples) total += cross_entropy(s.result, sigmoid(s.score / k));
+    return total;
+  };
+  // Golden-section search over the scale, in centipawns.
+  double lo = 10, hi = 2000;
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
+  double fa = loss(a), fb = loss(b);
+  for (int i = 0; i < 40; ++i) {
+    if (fa < fb) {
+      hi = b;
+      b = a;
+      fb = fa;
+      a = hi - g * (hi - lo);
+      fa = loss(a);
+    } else {
+      lo = a;
+      a = b;
+      fa = fb;
+      b = lo + g * (hi - lo);
+      fb = loss(b);
+    }
+  }
+  return (lo + hi) / 2;
+}
+
+Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
+                             const pattern::Weights* init, TrainReport& report,
+                             const TrainLog& log) {
+  const int features = pattern::feature_count(set.board_size);
+  const int scalar_base = features - pattern::kScalars;
+  const int regularised = scalar_base;  // patterns and king squares
+  if (set.samples.size() < 10) return make_error("too few positions to train on");
+  if (o.scale <= 0) return make_error("the scale must be positive");
+  std::vector<double> w(2 * static_cast<std::size_t>(features), 0.0);
+  if (init) {
+    if (init->features != features) return make_error("the initial weights have another layout");
+    for (std::size_t i = 0; i < w.size(); ++i)
+      w[i] = static_cast<double>(init->values[i]) / pattern::kUnit;
+  } else {
+    w[2 * (scalar_base + pattern::kMan)] = w[2 * (scalar_base + pattern::kMan) + 1] = 100;
+    w[2 * (scalar_base + pattern::kKing)] = w[2 * (scalar_base + pattern::kKing) + 1] = 250;
+  }
+  const double max_pieces = set.max_pieces;
+  auto evaluate = [&](const Sample& s) {
+    const double ph = s.phase / max_pieces;
+    double e = 0;
+    for (std::uint32_t i = s.first; i < s.first + s.size; ++i) {
+      const std::size_t f = set.features[i];
+      e += set.counts[i] * (w[2 * f] * ph + w[2 * f + 1] * (1 - ph));
+    }
+    return e;
+  };
+  auto target = [&](const Sample& s) {
+    return o.result_weight * s.result + (1 - o.result_weight) * sigmoid(s.score / o.scale);
+  };
+  const std::size_t n = set.samples.size();
+  const std::size_t held =
+      std::clamp<std::size_t>(static_cast<std::size_t>(n * o.holdout), 1, n / 2);
+  const std::size_t trained = n - held;  // the last positions (the last games) are held out
+  auto held_loss = [&] {
+    double total = 0;
+    for (std::size_t i = trained; i < n; ++i) {
+      const Sample& s = set.samples[i];
+      total += cross_entropy(target(s), sigmoid(evaluate(s) / o.scale));
+    }
+    return total / static_cast<double>(held);
+  };
+  report.positions = n;
+  report.scale = o.scale;
+  report.initial_loss = held_loss();
+  double best_loss = report.initial_loss;
+  std::vector<double> best = w;
+  std::vector<double> m(w.size(), 0.0), v(w.size(), 0.0), g(w.size(), 0.0);
+  std::vector<std::uint32_t> touched;
+  std::vector<char> is_touched(w.size(), 0);
+  std::vector<std::size_t> order(trained);
+  std::iota(order.begin(), order.end(), 0);
+  std::mt19937_64 rng(o.seed);
+  const double beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  std::uint64_t step = 0;
+  double lr = o.learning_rate;
+  for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+    std::shuffle(order.begin(), order.end(), rng);
+    double train_loss = 0;
+    for (std::size_t start = 0; start < trained; start += static_cast<std::size_t>(o.batch)) {
+      const std::size_t stop = std::min(trained, start + static_cast<std::size_t>(o.batch));
+      for (std::size_t k = start; k < stop; ++k) {
+        const Sample& s = set.samples[order[k]];
+        const double p = sigmoid(evaluate(s) / o.scale);
+        const double t = target(s);
+        train_loss += cross_entropy(t, p);
+        const double d = (p - t) / o.scale;
+        const double ph = s.phase / max_pieces;
+        for (std::uint32_t i = s.first; i < s.first + s.size; ++i) {
+          const std::size_t f = set.features[i];
+          const double c = set.counts[i] * d;
+          for (int half = 0; half < 2; ++half) {
+            const std::size_t j = 2 * f + half;
+            double grad = c * (half == 0 ? ph : 1 - ph);
+            if (static_cast<int>(f) < regularised) grad += o.l2 * w[j];
+            g[j] += grad;
+            if (!is_touched[j]) {
+              is_touched[j] = 1;
+              touched.push_back(static_cast<std::uint32_t>(j));
+            }
+          }
+        }
+      }
+      ++step;
+      const double batch = static_cast<double>(stop - start);
+      const double c1 = 1 - std::pow(beta1, static_cast<double>(step));
+      const double c2 = 1 - std::pow(beta2, static_cast<double>(step));
+      for (std::uint32_t j : touched) {
+        // Scaled so that Adam's epsilon stays negligible (Adam does not see the scale).
+        const double grad = g[j] / batch * o.scale * 100;
+        m[j] = beta1 * m[j] + (1 - beta1) * grad;
+        v[j] = beta2 * v[j] + (1 - beta2) * grad * grad;
+        w[j] -= lr * (m[j] / c1) / (std::sqrt(v[j] / c2) + eps);
+        g[j] = 0;
+        is_touched[j] = 0;
+      }
+      touched.clear();
+    }
+    const double loss = held_loss();
+    if (log) {
+      std::ostringstream line;
+      line.precision(6);
+      line << "epoch " << epoch << " train " << train_loss / static_cast<double>(trained)
+           << " held-out " << loss << (loss < best_loss ? " (best)" : "");
+      log(line.str());
+    }
+    if (loss < best_loss) {
+      best_loss = loss;
+      best = w;
+      report.best_epoch = epoch;
+    }
+    lr *= 0.75;
+  }
+  report.final_loss = best_loss;
+  // The units: the fit is in the scale's units; the weights are rescaled so that a man is worth
+  // about 100 in the middle of the phases, the unit the search's margins assume.
+  const std::size_t man = 2 * static_cast<std::size_t>(scalar_base + pattern::kMan);
+  const std::size_t king = 2 * static_cast<std::size_t>(scalar_base + pattern::kKing);
+  const double fitted_man = (best[man] + best[man + 1]) / 2;
+  report.rescale = o.normalise && fitted_man > 10 ? 100.0 / fitted_man : 1.0;
+  for (double& x : best) x *= report.rescale;
+  pattern::Weights out;
+  out.game = set.game;
+  out.board_size = set.board_size;
+  out.features = features;
+  out.lone_king_divisor = init ? init->lone_king_divisor : 8;
+  out.values.resize(best.size());
+  for (std::size_t i = 0; i < best.size(); ++i)
+    out.values[i] = static_cast<std::int16_t>(
+        std::clamp(std::lround(best[i] * pattern::kUnit), -32767L, 32767L));
+  report.man = (best[man] + best[man + 1]) / 2;
+  report.king = (best[king] + best[king + 1]) / 2;
+  return out;
+}
+
+Result<TrainReport> train(const TrainOptions& o, const TrainLog& log) {
+  const draughts::Rules* rules = draughts::find_rules(o.game);
+  if (!rules) return make_error("training is for the draughts games, not '" + o.game + "'");
+  if (o.data.empty()) return make_error("no data: give --data FILE");
+  if (o.out.empty()) return make_error("no output: give --out FILE");
+  std::optional<pattern::Weights> init;
+  if (!o.init.empty()) {
+    auto w = pattern::load(o.init);
+    if (!w) return make_error(w.error());
+    if (w->game != o.game)
+      return make_error(o.init + " holds weights for " + w->game + ", not " + o.game);
+    init = std::move(*w);
+  }
+  TrainingSet set;
+  set.game = o.game;
+  set.board_size = rules->board_size;
+  set.max_pieces =
+      rules->board_size == 10 ? pattern::Layout<10>::kMaxPieces : pattern::Layout<8>::kMaxPieces;
+  for (const std::string& path : o.data) {
+    if (Status s = read_samples(path, set); !s) return make_error(s.error());
+    if (log) log("read " + path + ": " + std::to_string(set.samples.size()) + " positions in all");
+  }
+  TrainOptions options = o;
+  if (options.scale <= 0) {
+    options.scale = fit_scale(set);
+    if (log) log("scale fitted to the search scores: " + std::to_string(options.scale));
+  }
+  TrainReport report;
+  auto weights = fit(set, options, init ? &*init : nullptr, report, log);
+  if (!weights) return make_error(weights.error());
+  if (Status s = pattern::save(*weights, o.out); !s) return make_error(s.error());
+  return report;
+}
+
+}  // namespace doska::train

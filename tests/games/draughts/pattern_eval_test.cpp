@@ -1,0 +1,157 @@
+// The learned evaluation (games/draughts/pattern_eval.h): symmetry, the weights file, and the
+// built-in weights.
+#include "games/draughts/pattern_eval.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "games/draughts/movegen.h"
+#include "games/draughts/notation.h"
+#include "games/draughts/variant.h"
+
+namespace doska::draughts::pattern {
+namespace {
+
+// Random weights over every feature, so that every term counts in the symmetry test.
+Weights random_weights(const Rules& rules, std::uint64_t seed) {
+  Weights w;
+  w.game = std::string(rules.id);
+  w.board_size = rules.board_size;
+  w.features = feature_count(rules.board_size);
+  w.values.resize(2 * static_cast<std::size_t>(w.features));
+  std::mt19937_64 rng(seed);
+  for (auto& v : w.values) v = static_cast<std::int16_t>(static_cast<int>(rng() % 801) - 400);
+  return w;
+}
+
+// Positions from random games (captures, kings and all).
+std::vector<Position> random_positions(const Rules& rules, int games, std::uint64_t seed) {
+  std::vector<Position> out;
+  std::mt19937_64 rng(seed);
+  for (int g = 0; g < games; ++g) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList list;
+      generate_moves(rules, pos, list);
+      if (list.size() == 0) break;
+      play(pos, list[rng() % list.size()]);
+      out.push_back(pos);
+    }
+  }
+  return out;
+}
+
+// The board turned half a turn, colours exchanged, the other side to move.
+Position colour_mirror(const Rules& rules, const Position& pos) {
+  Position m;
+  const int squares = square_count(rules);
+  for (int s = 0; s < squares; ++s) {
+    const Bitboard from = square_mask(rules, s), to = square_mask(rules, squares - 1 - s);
+    if (pos.white & from) m.black |= to;
+    if (pos.black & from) m.white |= to;
+    if (pos.kings & from) m.kings |= to;
+  }
+  m.side = opposite(pos.side);
+  return m;
+}
+
+class PatternEvalSymmetry : public ::testing::TestWithParam<const Rules*> {};
+
+TEST_P(PatternEvalSymmetry, AColourMirrorGetsTheOppositeValueForWhite) {
+  const Rules& rules = *GetParam();
+  const Weights w = random_weights(rules, 7);
+  const auto positions = random_positions(rules, 12, 3);
+  ASSERT_GT(positions.size(), 1000u);
+  for (const Position& pos : positions) {
+    const Position mirror = colour_mirror(rules, pos);
+    // From the side to move, both are the same position.
+    const int here = evaluate(w, pos), there = evaluate(w, mirror);
+    ASSERT_EQ(here, there) << to_fen(rules, pos);
+    // For White, opposite values.
+    const int white_here = pos.side == Side::white ? here : -here;
+    const int white_there = mirror.side == Side::white ? there : -there;
+    ASSERT_EQ(white_here, -white_there) << to_fen(rules, pos);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Boards, PatternEvalSymmetry,
+                         ::testing::Values(&kInternational, &kRussian, &kEnglish),
+                         [](const auto& info) { return std::string(info.param->id); });
+
+TEST(PatternEval, TheFeaturesOfTheStartCoverEveryManOnce) {
+  // The window tables see each man of the start in 1, 2 or 4 windows; the man count sees it once.
+  Weights w;
+  w.game = "international";
+  w.board_size = 10;
+  w.features = feature_count(10);
+  w.values.assign(2 * static_cast<std::size_t>(w.features), 0);
+  using L = Layout<10>;
+  w.values[2 * (L::kScalarBase + kMan)] = 100 * kUnit;
+  w.values[2 * (L::kScalarBase + kMan) + 1] = 100 * kUnit;
+  auto pos = parse_fen(kInternational, "W:W31-50,K30:B1-19");
+  ASSERT_TRUE(pos);
+  // 20 men against 19, plus a king that counts only as a king (weight 0 here).
+  EXPECT_EQ(evaluate(w, *pos), 100);
+}
+
+TEST(PatternEval, TheWindowsTileTheBoard) {
+  auto covered = [](auto layout) {
+    using L = decltype(layout);
+    Bitboard all = 0;
+    for (const auto& rows : L::kWindowRows)
+      for (int bit : rows) all |= Bitboard{3} << bit;
+    return all == L::G::kBoard;
+  };
+  EXPECT_TRUE(covered(Layout<10>{}));
+  EXPECT_TRUE(covered(Layout<8>{}));
+}
+
+TEST(PatternEvalFile, RoundTrips) {
+  const Weights w = random_weights(kRussian, 1);
+  auto back = parse(serialize(w), "test");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->game, "russian");
+  EXPECT_EQ(back->board_size, 8);
+  EXPECT_EQ(back->values, w.values);
+  EXPECT_EQ(back->lone_king_divisor, w.lone_king_divisor);
+}
+
+TEST(PatternEvalFile, DamageIsRefusedWithItsReason) {
+  const std::string good = serialize(random_weights(kEnglish, 2));
+  std::string flipped = good;
+  flipped[flipped.size() / 2] ^= 0x10;
+  auto r = parse(flipped, "x.weights");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("checksum"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("x.weights"), std::string::npos) << r.error();
+  auto truncated = parse(good.substr(0, good.size() - 100), "x");
+  ASSERT_FALSE(truncated);
+  auto foreign = parse("PK\x03\x04 not weights at all", "x");
+  ASSERT_FALSE(foreign);
+  EXPECT_NE(foreign.error().find("not a doska weights file"), std::string::npos);
+  auto empty = parse("", "x");
+  ASSERT_FALSE(empty);
+}
+
+TEST(PatternEvalFile, AMissingFileIsAnError) {
+  auto r = load("/nonexistent/dir/none.weights");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("/nonexistent/dir/none.weights"), std::string::npos);
+}
+
+TEST(PatternEval, EveryDraughtsGameHasSoundBuiltInWeights) {
+  for (const Rules* rules : kAllRules) {
+    auto sum = builtin_checksum(rules->id);
+    ASSERT_TRUE(sum) << sum.error();
+    const Weights* w = builtin(rules->id);
+    ASSERT_NE(w, nullptr);
+    EXPECT_EQ(w->game, rules->id);
+    EXPECT_EQ(w->board_size, rules->board_size);
+  }
+}
+
+}  // namespace
+}  // namespace doska::draughts::pattern
