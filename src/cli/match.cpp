@@ -106,22 +106,27 @@ int run_match(const std::vector<std::string>& words) {
   }
 
   const auto reports = match::play_match(options, [](const match::GameReport& r) {
+    if (r.stopped) {
+      std::printf("game %d: %s\n", r.round, r.reason.c_str());
+      std::fflush(stdout);
+      return;
+    }
     std::printf("game %d: %s (White) vs %s (Black): %s, %s\n", r.round, r.white.c_str(),
                 r.black.c_str(), r.result.c_str(), r.reason.c_str());
     std::fflush(stdout);
   });
   if (pdn.is_open()) {
-    for (const match::GameReport& r : reports) pdn << r.record << "\n";
+    for (const match::GameReport& r : reports)
+      if (!r.stopped) pdn << r.record << "\n";
     pdn.flush();
     if (!pdn) return fail("cannot write " + quoted(*args->value("pdn")));
   }
   const match::ScoreSummary s = match::summarize(reports);
-  const std::string name_a = reports.empty()      ? a->text
-                             : reports[0].a_white ? reports[0].white
-                                                  : reports[0].black;
-  const std::string name_b = reports.empty()      ? b->text
-                             : reports[0].a_white ? reports[0].black
-                                                  : reports[0].white;
+  const match::GameReport* first = nullptr;
+  for (const match::GameReport& r : reports)
+    if (!r.stopped && !first) first = &r;
+  const std::string name_a = !first ? a->text : first->a_white ? first->white : first->black;
+  const std::string name_b = !first ? b->text : first->a_white ? first->black : first->white;
   std::printf("score %s vs %s: +%d -%d =%d, %.1f%% +- %.1f%% (95%%), Elo %+.0f [%+.0f, %+.0f]\n",
               name_a.c_str(), name_b.c_str(), s.wins, s.losses, s.draws, 100 * s.score,
               100 * s.margin, s.elo + 0.0, s.elo_low + 0.0, s.elo_high + 0.0);

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,6 +63,9 @@ class Competitor {
   virtual Result<std::string> choose_move(const GameSession& game, const MoveRequest& request) = 0;
   // The game is over (`game` has every move): by the rules, or decided by the match.
   virtual void end_game(const GameSession& /*game*/, Outcome /*outcome*/) {}
+  // Why the competitor can play no more games (a DXP connection lost and refused again), or
+  // nothing while it can.
+  virtual std::optional<std::string> gone() const { return std::nullopt; }
 };
 
 // A competitor as the command line gives it:

@@ -30,6 +30,8 @@ class DxpFollower : public Competitor {
     if (in_game_) (void)send(dxp::GameEnd{dxp::EndReason::unspecified, dxp::StopCode::stop});
   }
 
+  std::optional<std::string> gone() const override { return gone_; }
+
   std::string name() const override {
     if (!spec_.name.empty()) return spec_.name;
     return peer_name_.empty() ? spec_.text : peer_name_;
@@ -55,6 +57,10 @@ class DxpFollower : public Competitor {
       auto message = receive(start.timeout, "the answer to our GAMEREQ");
       if (!message) return failed(message.error());
       if (std::holds_alternative<dxp::Chat>(*message)) continue;
+      // Left over from a game that failed: a late move, or the program's end of it.
+      if (std::holds_alternative<dxp::Move>(*message) ||
+          std::holds_alternative<dxp::GameEnd>(*message))
+        continue;
       const auto* accept = std::get_if<dxp::GameAccept>(&*message);
       if (!accept)
         return failed("expected a GAMEACC, got a " + std::string(dxp::message_name(*message)));
@@ -159,7 +165,12 @@ class DxpFollower : public Competitor {
         return Ok{};
       }
       const double waited = std::chrono::duration<double>(Clock::now() - start).count();
-      if (connected_once_ || waited >= start_.timeout) return make_error(socket.error());
+      if (connected_once_) {
+        gone_ =
+            "the connection was lost and the program refuses a new one (" + socket.error() + ")";
+        return make_error(*gone_);
+      }
+      if (waited >= start_.timeout) return make_error(socket.error());
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
   }
@@ -169,14 +180,20 @@ class DxpFollower : public Competitor {
     in_game_ = false;
   }
 
-  // After a failure the connection is closed (the follower's view of the game is unknown); the
-  // next game connects again.
+  // After a failure the game is ended with GAMEEND and the connection kept for the next game (a
+  // follower such as Scan serves one connection only); what the program still sends of the
+  // failed game is skipped. A connection that is gone is closed, and the next game connects
+  // again.
   Error failed(const std::string& message) {
     if (in_game_ && channel_) {
-      (void)channel_->send(dxp::Chat{"error: " + message});
-      (void)channel_->send(dxp::GameEnd{dxp::EndReason::unspecified, dxp::StopCode::stop});
+      const bool alive =
+          channel_->send(dxp::Chat{"error: " + message}).ok() &&
+          channel_->send(dxp::GameEnd{dxp::EndReason::unspecified, stop_code()}).ok();
+      in_game_ = false;
+      if (!alive || start_.last) close();
+    } else {
+      close();
     }
-    close();
     return make_error(message);
   }
 
@@ -191,6 +208,7 @@ class DxpFollower : public Competitor {
     if (!in) return make_error(in.error());
     switch (in->kind) {
       case dxp::Channel::Incoming::Kind::closed:
+        channel_.reset();
         return make_error("the program closed the connection while we waited for " + waiting_for);
       case dxp::Channel::Incoming::Kind::timeout:
         return make_error("no message within " + seconds_text(timeout) + " while we waited for " +
@@ -232,6 +250,7 @@ class DxpFollower : public Competitor {
   bool connected_once_ = false;
   GameStart start_;
   std::string peer_name_;
+  std::optional<std::string> gone_;
   bool in_game_ = false;
   std::size_t sent_ = 0;  // plies of the record the program knows
 };

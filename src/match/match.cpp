@@ -85,6 +85,20 @@ Status check_match(const MatchOptions& options) {
     if (spec->kind == CompetitorSpec::Kind::dxp && options.concurrency > 1)
       return make_error(quoted(spec->text) +
                         ": a DXP program plays one game at a time (leave out --concurrency)");
+    // DXP announces whole minutes per game and no increment: the clock we enforce must be the
+    // one the program is told.
+    if (spec->kind == CompetitorSpec::Kind::dxp) {
+      const TimeControl& t = options.time;
+      if (t.kind == TimeControl::Kind::per_move)
+        return make_error(quoted(spec->text) +
+                          ": DXP gives a program minutes per game, not a time per move; use "
+                          "--tc MINUTES*60 (for example --tc 60) instead of --time");
+      if (t.kind == TimeControl::Kind::clock &&
+          (t.increment != 0 || t.base < 60 || std::fmod(t.base, 60) != 0))
+        return make_error(quoted(spec->text) +
+                          ": DXP gives a program whole minutes per game and no increment; use "
+                          "--tc 60, --tc 120, ...");
+    }
   }
   return Ok{};
 }
@@ -145,6 +159,14 @@ class GamePlay {
         failures[p == Player::white ? 0 : 1] =
             c.name() + " (" + colour_name(p) + ") could not start: " + s.error();
     }
+    // A program that can play no more (its connection is gone for good): no game, and the match
+    // stops.
+    for (Competitor* c : {&white, &black})
+      if (auto why = c->gone()) {
+        report.stopped = true;
+        report.reason = "not played, the match stopped: " + c->name() + ": " + *why;
+        return report;
+      }
     bool decided = false;
     if (!failures[0].empty() || !failures[1].empty()) {
       decided = true;
@@ -273,6 +295,19 @@ std::vector<GameReport> play_match(const MatchOptions& options,
     for (;;) {
       const int i = next.fetch_add(1);
       if (i >= options.games) return;
+      // A program whose connection is gone for good: the match stops here rather than score
+      // every game left as a forfeit.
+      std::string gone;
+      for (Competitor* c : {a->get(), b->get()})
+        if (auto why = c->gone()) gone = c->name() + ": " + *why;
+      if (!gone.empty()) {
+        std::lock_guard lock(report_mutex);
+        reports[static_cast<std::size_t>(i)].stopped = true;
+        reports[static_cast<std::size_t>(i)].round = i + 1;
+        reports[static_cast<std::size_t>(i)].reason = "not played, the match stopped: " + gone;
+        if (on_game) on_game(reports[static_cast<std::size_t>(i)]);
+        continue;
+      }
       GameReport report = GamePlay(options, i, **a, **b).play();
       std::lock_guard lock(report_mutex);
       reports[static_cast<std::size_t>(i)] = report;
@@ -311,6 +346,7 @@ ScoreSummary summarize(int wins, int losses, int draws) {
 ScoreSummary summarize(const std::vector<GameReport>& games) {
   int wins = 0, losses = 0, draws = 0;
   for (const GameReport& r : games) {
+    if (r.stopped) continue;
     if (r.outcome == Outcome::white_wins || r.outcome == Outcome::black_wins) {
       if ((r.outcome == Outcome::white_wins) == r.a_white)
         ++wins;

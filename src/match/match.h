@@ -51,6 +51,9 @@ struct GameReport {
   std::string result;  // "1-0", "0-1", "1/2"
   std::string reason;
   std::string record;  // PDN (PGN for chess100) with the tags
+  // Not played: the match stopped before it (a program's connection was lost for good); `reason`
+  // says why. Left out of the score and the records.
+  bool stopped = false;
 };
 
 // Checks the options (games, competitors for the game) before anything starts.

@@ -85,7 +85,9 @@ class Clock {
   std::chrono::steady_clock::time_point start_;
 };
 
-// How long to think: a soft limit checked between iterations, a hard one inside the tree.
+// How long to think. A fixed time per move is spent whole: iterations go on until the hard limit
+// stops one inside the tree, and what that iteration found is used. With a clock, no iteration
+// starts after the soft limit, and the hard one keeps a reserve so that the clock never runs out.
 struct TimeBudget {
   double soft = 0;  // 0: none
   double hard = 0;
@@ -93,12 +95,15 @@ struct TimeBudget {
   static TimeBudget from(const Limits& limits) {
     TimeBudget t;
     if (limits.move_time > 0) {
-      t.soft = t.hard = limits.move_time;
+      t.hard = limits.move_time;
     } else if (limits.clock > 0) {
       const int moves = limits.moves_to_go > 0 ? limits.moves_to_go : 30;
-      const double share = limits.clock / moves + 0.8 * limits.increment;
-      t.soft = std::min(share, limits.clock * 0.4);
-      t.hard = std::min(share * 3, limits.clock * 0.6);
+      // What answering costs beside the search (process, pipes, the opponent's adapter).
+      const double reserve = std::min(0.05, limits.clock * 0.1);
+      const double left = std::max(0.0, limits.clock - reserve);
+      const double share = left / moves + 0.8 * limits.increment;
+      t.soft = std::min(share, left * 0.4);
+      t.hard = std::max(0.001, std::min(share * 3, left * 0.5));
     }
     return t;
   }
@@ -202,6 +207,9 @@ class Search {
     std::mt19937_64 rng;
     SearchResult result;
     bool aborted = false;
+    // The best root move of the iteration under way, once one has been searched to the end.
+    std::uint32_t iteration_best = 0;
+    Value iteration_value = 0;
 
     bool should_stop() {
       if (search.stop_.load(std::memory_order_relaxed)) return true;
@@ -436,6 +444,11 @@ class Search {
         if (v > best) {
           best = v;
           best_move = T::move_id(m);
+          // A later root move that beats the first (the last iteration's choice) at this depth.
+          if (ply == 0 && k > 0 && v > alpha) {
+            iteration_best = best_move;
+            iteration_value = v;
+          }
           if (v > alpha) {
             alpha = v;
             pv_ids[ply][ply] = best_move;
@@ -508,6 +521,7 @@ class Search {
           beta = previous + window;
         }
         Value v;
+        iteration_best = 0;
         for (;;) {
           v = negamax(root_position, depth, alpha, beta, 0, true);
           if (aborted) break;
@@ -522,7 +536,12 @@ class Search {
           }
           if (window > 1000) alpha = -kInfinite, beta = kInfinite;
         }
-        if (aborted) break;
+        if (aborted) {
+          // Stopped inside the iteration: a root move that it searched to the end and found
+          // better than the last iteration's choice at this depth is the better guess.
+          if (id == 0 && iteration_best != 0 && depth > 1) adopt_partial(depth);
+          break;
+        }
         previous = v;
         if (id == 0) {
           result.value = v;
@@ -541,13 +560,29 @@ class Search {
           }
           if (is_decided(v) && depth > kWin - std::abs(v) + 2) break;  // the end is in sight
           if (search.budget_.soft > 0 && !search.limits_.infinite &&
-              search.clock_.seconds() >= search.budget_.soft * 0.6)
+              search.clock_.seconds() >= search.budget_.soft)
             break;
           if (search.limits_.nodes && search.total_nodes() >= search.limits_.nodes) break;
         }
         if (search.stop_.load()) break;
       }
       if (id == 0) search.stop_.store(true);
+    }
+
+    // The root move of an unfinished iteration, if it differs from the finished one's.
+    void adopt_partial(int depth) {
+      MoveList list;
+      T::generate(root_position, list);
+      for (int k = 0; k < static_cast<int>(list.size()); ++k) {
+        if (T::move_id(list[k]) != iteration_best) continue;
+        const std::string text = T::move_text(root_position, list[k]);
+        if (text == result.best) return;
+        result.best = text;
+        result.value = iteration_value;
+        result.depth = depth;
+        result.pv = {text};
+        return;
+      }
     }
 
     std::vector<RootMove> score_all(int depth) {

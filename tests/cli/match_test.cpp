@@ -8,9 +8,11 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/commands.h"
+#include "protocols/dxp.h"
 #include "protocols/process.h"
 #include "protocols/socket.h"
 
@@ -166,6 +168,34 @@ TEST(MatchCommand, AgainstADxpFollower) {
   EXPECT_NE(reported.find("game 2: "), std::string::npos) << reported;
 }
 
+// A DXP follower that accepts one game, then closes its connection and its listener: the game is
+// lost, and the match stops and says so instead of scoring the rest as forfeits.
+TEST(MatchCommand, ALostDxpConnectionStopsTheMatch) {
+  auto listener = protocols::listen_on("127.0.0.1", 0);
+  ASSERT_TRUE(listener.ok()) << listener.error();
+  const int port = protocols::local_port(*listener);
+  std::thread follower([&listener] {
+    auto socket = protocols::accept_connection(*listener, 20);
+    if (!socket) return;
+    protocols::dxp::Channel channel(std::move(*socket));
+    auto request = channel.receive(20);
+    if (!request || request->kind != protocols::dxp::Channel::Incoming::Kind::message) return;
+    (void)channel.send(
+        protocols::dxp::GameAccept{"vanishing", protocols::dxp::Acceptance::accepted});
+    listener->close();
+    // The channel goes out of scope here: the connection closes.
+  });
+  const MatchRun run =
+      match({"international", "--games", "4", "--a", "nodes=100", "--b",
+             "dxp:127.0.0.1:" + std::to_string(port), "--tc", "60", "--timeout", "5"});
+  follower.join();
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("closed the connection"), 1) << run.out;
+  EXPECT_EQ(run.lines_with("not played, the match stopped"), 3) << run.out;
+  EXPECT_EQ(run.lines_with("could not start"), 0) << run.out;
+  EXPECT_NE(run.out.find(": +1 -0 =0"), std::string::npos) << run.out;
+}
+
 TEST(MatchCommand, AProgramThatCrashesLosesEveryGame) {
   const MatchRun run =
       match({"international", "--games", "2", "--a", "nodes=100", "--b", "hub:/bin/false"});
@@ -236,6 +266,12 @@ TEST(MatchCommand, BadArgumentsAreErrors) {
       {{"chess100", "--b", "hub:x"}, "the Hub protocol is for the draughts games"},
       {{"russian", "--b", "dxp:localhost"}, "DXP is for international draughts only"},
       {{"international", "--b", "dxp:localhost", "--concurrency", "2"}, "one game at a time"},
+      {{"international", "--b", "dxp:localhost", "--time", "1"}, "not a time per move"},
+      {{"international", "--b", "dxp:localhost", "--tc", "90"}, "whole minutes"},
+      {{"international", "--b", "dxp:localhost", "--tc", "60+1"}, "no increment"},
+      {{"international", "--a", "eval=/nonexistent.weights"}, "cannot read evaluation weights"},
+      {{"international", "--a", "hash=0"}, "bad hash size"},
+      {{"mill", "--a", "eval=classic"}, "this game has one evaluation"},
       {{"international", "--time", "1", "--tc", "60+1"}, "not both"},
       {{"international", "--tc", "60+"}, "bad clock"},
       {{"international", "--grace", "-1"}, "bad --grace"},
