@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "common/text.h"
 #include "engine/engine.h"
+#include "games/session.h"
 
 namespace doska::cli {
 
@@ -85,7 +86,7 @@ Result<search::Limits> limits_from(const Args& args) {
 int run_analyze(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
-                          "reductions", "null-move"},
+                          "reductions", "null-move", "eval"},
                          {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
@@ -99,6 +100,8 @@ int run_analyze(const std::vector<std::string>& words) {
     hash = static_cast<std::size_t>(*h);
   }
   engine::Engine engine(hash);
+  if (auto e = args->value("eval"))
+    if (Status s = engine.set_eval(*e); !s) return fail(s.error());
   std::optional<std::string> fen = args->value("fen");
   Status status = engine.set_position(args->positional[0],
                                       fen ? std::optional<std::string_view>(*fen) : std::nullopt,
@@ -145,7 +148,7 @@ constexpr BenchPosition kBench[] = {
 }  // namespace
 
 int run_bench(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"threads", "reductions", "null-move", "game"}, {});
+  auto args = parse_args(words, {"threads", "reductions", "null-move", "game", "eval"}, {});
   if (!args) return fail(args.error());
   int threads = 1;
   if (auto v = args->value("threads")) {
@@ -175,6 +178,9 @@ int run_bench(const std::vector<std::string>& words) {
   for (const BenchPosition& b : kBench) {
     if (only && *only != b.game) continue;
     engine::Engine engine(16);
+    // --eval is for the draughts games; the others keep their one evaluation.
+    if (auto e = args->value("eval"); e && find_game(b.game)->family == "draughts")
+      if (Status s = engine.set_eval(*e); !s) return fail(s.error());
     Status status = engine.set_position(
         b.game, b.fen ? std::optional<std::string_view>(b.fen) : std::nullopt, {});
     if (!status) return fail(std::string(b.game) + ": " + status.error());

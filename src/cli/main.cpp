@@ -26,9 +26,10 @@ Usage:
   doska pdn check FILE                                replays every game of a PDN file
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
                 [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
+                [--eval builtin|classic|FILE]
                                                       the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
-  doska bench [--threads T] [--game G] [--reductions on|off] [--null-move on|off]
+  doska bench [--threads T] [--game G] [--reductions on|off] [--null-move on|off] [--eval E]
                                                       fixed searches; total nodes and speed
   doska match <game> [--games N] [--a SPEC] [--b SPEC] [--time S | --tc BASE+INC]
               [--openings FILE | --opening-plies K] [--max-plies M] [--pdn FILE]
