@@ -52,6 +52,21 @@ namespace doska::search {
 
 constexpr int kMaxPly = 128;
 
+// Sorts indices by score, highest first, keeping the order of equal scores (move lists are short:
+// an insertion sort allocates nothing, where std::stable_sort takes a buffer from the heap).
+inline void sort_by_score(std::vector<int>& indices, const std::vector<int>& scores, int n) {
+  for (int i = 1; i < n; ++i) {
+    const int index = indices[i];
+    const int score = scores[index];
+    int j = i - 1;
+    while (j >= 0 && scores[indices[j]] < score) {
+      indices[j + 1] = indices[j];
+      --j;
+    }
+    indices[j + 1] = index;
+  }
+}
+
 template <class T>
 constexpr bool late_move_reductions() {
   if constexpr (requires { T::kLateMoveReductions; })
@@ -271,8 +286,7 @@ class Search {
           s = history[side * 4096 + T::history_index(m)];
         scores[i] = s;
       }
-      std::stable_sort(indices.begin(), indices.end(),
-                       [&](int a, int b) { return scores[a] > scores[b]; });
+      sort_by_score(indices, scores, n);
     }
 
     Value quiescence(const Position& pos, Value alpha, Value beta, int ply) {
@@ -308,8 +322,7 @@ class Search {
         indices[i] = i;
         scores[i] = T::order_noisy(pos, list[i]);
       }
-      std::stable_sort(indices.begin(), indices.begin() + n,
-                       [&](int a, int b) { return scores[a] > scores[b]; });
+      sort_by_score(indices, scores, n);
       for (int k = 0; k < n; ++k) {
         const Move& m = list[indices[k]];
         if (stand_pat) {
@@ -421,6 +434,7 @@ class Search {
         const Move& m = list[indices[k]];
         const Position next = T::after(pos, m);
         keys[base + ply + 1] = T::key(next);
+        search.tt_.prefetch(keys[base + ply + 1]);
         reversible[ply + 1] = T::irreversible(pos, m) ? 0 : reversible[ply] + 1;
         const bool quiet = T::is_quiet(pos, m);
         // A single reply is forced: look one ply further (draughts captures often are).
