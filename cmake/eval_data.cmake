@@ -2,7 +2,8 @@
 # in DOSKA_EVAL_GAMES, compiled into doska_draughts through a generated source that .incbin's
 # each file. A missing file stops the configuration with a message naming it and the command that
 # makes it; a damaged one is refused when the program starts to use it (checksum).
-set(DOSKA_EVAL_GAMES international russian)
+set(DOSKA_EVAL_GAMES international russian english international-giveaway russian-giveaway
+    english-giveaway)
 set(DOSKA_EVAL_DIR ${PROJECT_SOURCE_DIR}/data/eval)
 set(eval_decls "")
 set(eval_table "")

@@ -244,7 +244,8 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   // about 100 in the middle of the phases, the unit the search's margins assume.
   const std::size_t man = 2 * static_cast<std::size_t>(scalar_base + pattern::kMan);
   const std::size_t king = 2 * static_cast<std::size_t>(scalar_base + pattern::kKing);
-  const double fitted_man = (best[man] + best[man + 1]) / 2;
+  // (In giveaway a man counts against its owner: its size is set to 100.)
+  const double fitted_man = std::abs((best[man] + best[man + 1]) / 2);
   report.rescale = o.normalise && fitted_man > 10 ? 100.0 / fitted_man : 1.0;
   for (double& x : best) x *= report.rescale;
   pattern::Weights out;
