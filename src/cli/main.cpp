@@ -18,7 +18,8 @@ namespace {
 constexpr const char* kUsage = R"(doska: draughts and other board games.
 
 Usage:
-  doska play <game> [--fen FEN] [--huffing] [--vs-computer LEVEL [--side white|black] [--time S]]
+  doska play <game> [--fen FEN] [--huffing] [--vs-computer LEVEL [--side white|black] [--time S]
+                    [--hash MB]]
                                                       a game in the terminal, two players or vs the engine
   doska perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--divide]
   doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
@@ -49,7 +50,7 @@ Usage:
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
   doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
-              [--engine-threads N]                    the browser app and its JSON API
+              [--engine-threads N] [--hash MB]        the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port
   doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]

@@ -36,7 +36,7 @@ void show(const GameSession& game, bool flipped) {
 }  // namespace
 
 int run_play(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"fen", "vs-computer", "side", "time"}, {"huffing"});
+  auto args = parse_args(words, {"fen", "vs-computer", "side", "time", "hash"}, {"huffing"});
   if (!args) {
     std::fprintf(stderr, "error: %s\n", args.error().c_str());
     return 2;
@@ -83,8 +83,17 @@ int run_play(const std::vector<std::string>& words) {
       return 2;
     }
   }
+  int hash = 64;
+  if (auto v = args->value("hash")) {
+    auto h = parse_int(*v);
+    if (!h || *h < 1 || *h > 4096) {
+      std::fprintf(stderr, "error: bad hash size %s: give 1 to 4096 MB\n", quoted(*v).c_str());
+      return 2;
+    }
+    hash = *h;
+  }
   bool flipped = level && person == Player::black;
-  engine::Engine engine;
+  engine::Engine engine(static_cast<std::size_t>(hash));
   const std::string start_fen = game.start_fen();
   // A position the engine cannot take says so before the game starts.
   if (level) {

@@ -37,7 +37,7 @@ std::string web_dir(const Args& args) {
 }  // namespace
 
 int run_serve(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"host", "port", "db", "web", "engine-threads"}, {});
+  auto args = parse_args(words, {"host", "port", "db", "web", "engine-threads", "hash"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -49,6 +49,10 @@ int run_serve(const std::vector<std::string>& words) {
   if (!threads || *threads < 1 || *threads > 64)
     return fail("bad --engine-threads " +
                 doska::quoted(args->value("engine-threads").value_or("")) + ": give 1 to 64");
+  auto hash = parse_int(args->value("hash").value_or("16"));
+  if (!hash || *hash < 1 || *hash > 4096)
+    return fail("bad hash size " + doska::quoted(args->value("hash").value_or("")) +
+                ": give 1 to 4096 MB");
   const std::string db = args->value("db").value_or("data/doska.db");
 
   // SIGINT and SIGTERM are taken by one thread with sigwait, blocked everywhere else (set
@@ -61,7 +65,7 @@ int run_serve(const std::vector<std::string>& words) {
 
   auto storage = server::Storage::open(db);
   if (!storage) return fail(storage.error());
-  server::EnginePool pool(*threads);
+  server::EnginePool pool(*threads, static_cast<std::size_t>(*hash));
   server::GameService service(**storage, pool);
   server::HttpServer http(service, server::HttpOptions{web_dir(*args)});
   auto bound = http.bind(host, *port);

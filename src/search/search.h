@@ -36,6 +36,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <concepts>
 #include <cstdint>
 #include <functional>
@@ -65,6 +66,28 @@ inline void sort_by_score(std::vector<int>& indices, const std::vector<int>& sco
     }
     indices[j + 1] = index;
   }
+}
+
+// Late-move reductions by depth and move number: about ln(depth) * ln(move + 1) / 2.25.
+struct ReductionTable {
+  std::array<std::array<int, 64>, 64> r{};
+  ReductionTable() {
+    for (int d = 1; d < 64; ++d)
+      for (int k = 1; k < 64; ++k)
+        r[d][k] = static_cast<int>(0.75 + std::log(d) * std::log(k + 1) / 2.25);
+  }
+  const std::array<int, 64>& operator[](int d) const { return r[d]; }
+};
+inline const ReductionTable kReductions;
+
+// Games whose traits set kLogReductions reduce by the table above, in PV nodes too (one ply
+// less); the others reduce late quiet moves outside the PV by one or two plies.
+template <class T>
+constexpr bool log_reductions() {
+  if constexpr (requires { T::kLogReductions; })
+    return T::kLogReductions;
+  else
+    return false;
 }
 
 template <class T>
@@ -445,9 +468,15 @@ class Search {
           v = child(pos, next, new_depth, alpha, beta, ply, pv_node);
         } else {
           int reduction = 0;
-          if (late_move_reductions<T>() && search.limits_.reductions && depth >= 3 && quiet &&
-              k >= 3 && !pv_node)
+          if constexpr (log_reductions<T>()) {
+            if (search.limits_.reductions && depth >= 3 && quiet && k >= 2) {
+              reduction = kReductions[std::min(depth, 63)][std::min(k, 63)] - (pv_node ? 1 : 0);
+              reduction = std::clamp(reduction, 0, new_depth - 1);
+            }
+          } else if (late_move_reductions<T>() && search.limits_.reductions && depth >= 3 &&
+                     quiet && k >= 3 && !pv_node) {
             reduction = 1 + (k >= 8 && depth >= 6);
+          }
           v = child(pos, next, new_depth - reduction, alpha, alpha + 1, ply, false);
           if (v > alpha && reduction > 0)
             v = child(pos, next, new_depth, alpha, alpha + 1, ply, false);
