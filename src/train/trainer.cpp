@@ -37,8 +37,8 @@ void add_features(TrainingSet& set, const draughts::Position& pos, Sample& s) {
   s.phase = static_cast<std::uint8_t>(phase);
 }
 
-// A lone king against at most three pieces: the evaluation divides its value there, so such
-// positions teach the weights nothing.
+// A lone king against at most three pieces: the evaluation divides its value there (not in
+// giveaway), so such positions teach the weights nothing.
 bool lone_king(const draughts::Position& pos) {
   const int white = draughts::count(pos.white), black = draughts::count(pos.black);
   return (white == 1 && (pos.white & pos.kings) && black <= 3) ||
@@ -91,7 +91,7 @@ Status read_samples(const std::string& path, TrainingSet& set) {
       return bad("bad score " + score_text);
     auto pos = draughts::parse_fen(*rules, fen);
     if (!pos) return bad(pos.error());
-    if (lone_king(*pos)) continue;
+    if (!rules->giveaway && lone_king(*pos)) continue;
     add_sample(set, *pos, result, static_cast<float>(score));
   }
   return Ok{};
@@ -252,7 +252,9 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   out.game = set.game;
   out.board_size = set.board_size;
   out.features = features;
-  out.lone_king_divisor = init ? init->lone_king_divisor : 8;
+  // In giveaway a lone king is no draw: its value is not divided.
+  const draughts::Rules* rules = draughts::find_rules(set.game);
+  out.lone_king_divisor = init ? init->lone_king_divisor : (rules && rules->giveaway ? 1 : 8);
   out.values.resize(best.size());
   for (std::size_t i = 0; i < best.size(); ++i)
     out.values[i] = static_cast<std::int16_t>(
