@@ -201,6 +201,9 @@ class Search {
                                          int depth) {
     budget_ = TimeBudget{};
     limits_ = Limits{};
+    // Shallow and full width: the same position and seed give the same move, whatever the
+    // table holds from an earlier search.
+    limits_.reductions = false;
     clock_ = Clock();
     std::vector<std::unique_ptr<Worker>> workers;
     workers.push_back(std::make_unique<Worker>(*this, 0, root, history, reversible));

@@ -63,7 +63,7 @@ class PatternEvalSymmetry : public ::testing::TestWithParam<const Rules*> {};
 TEST_P(PatternEvalSymmetry, AColourMirrorGetsTheOppositeValueForWhite) {
   const Rules& rules = *GetParam();
   const Weights w = random_weights(rules, 7);
-  const auto positions = random_positions(rules, 12, 3);
+  const auto positions = random_positions(rules, 40, 3);
   ASSERT_GT(positions.size(), 1000u);
   for (const Position& pos : positions) {
     const Position mirror = colour_mirror(rules, pos);
