@@ -37,14 +37,6 @@ void add_features(TrainingSet& set, const draughts::Position& pos, Sample& s) {
   s.phase = static_cast<std::uint8_t>(phase);
 }
 
-// A lone king against at most three pieces: the evaluation divides its value there (not in
-// giveaway), so such positions teach the weights nothing.
-bool lone_king(const draughts::Position& pos) {
-  const int white = draughts::count(pos.white), black = draughts::count(pos.black);
-  return (white == 1 && (pos.white & pos.kings) && black <= 3) ||
-         (black == 1 && (pos.black & pos.kings) && white <= 3);
-}
-
 }  // namespace
 
 void add_sample(TrainingSet& set, const draughts::Position& pos, float result, float score) {
@@ -91,7 +83,8 @@ Status read_samples(const std::string& path, TrainingSet& set) {
       return bad("bad score " + score_text);
     auto pos = draughts::parse_fen(*rules, fen);
     if (!pos) return bad(pos.error());
-    if (!rules->giveaway && lone_king(*pos)) continue;
+    // The evaluation divides a lone king's value (but in giveaway): such positions teach nothing.
+    if (!rules->giveaway && pattern::lone_king(*pos)) continue;
     add_sample(set, *pos, result, static_cast<float>(score));
   }
   return Ok{};

@@ -191,6 +191,14 @@ struct Weights {
 // The number of features of a board size.
 int feature_count(int board_size);
 
+// A lone king against up to three pieces: a draw by the codes' ending rules or by force (the
+// evaluation divides its value there, but in giveaway).
+inline bool lone_king(const Position& pos) {
+  const int white = count(pos.white), black = count(pos.black);
+  return (white == 1 && (pos.white & pos.kings) && black <= 3) ||
+         (black == 1 && (pos.black & pos.kings) && white <= 3);
+}
+
 // The value from the side to move, in centipawns.
 template <int N>
 inline int evaluate(const Weights& w, const Position& pos) {
@@ -202,11 +210,7 @@ inline int evaluate(const Weights& w, const Position& pos) {
     endgame += n * v[2 * f + 1];
   });
   int value = (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
-  // A lone king against up to three pieces: a draw by the codes' ending rules or by force.
-  const int white = count(pos.white), black = count(pos.black);
-  if ((white == 1 && (pos.white & pos.kings) && black <= 3) ||
-      (black == 1 && (pos.black & pos.kings) && white <= 3))
-    value /= w.lone_king_divisor;
+  if (lone_king(pos)) value /= w.lone_king_divisor;
   return pos.side == Side::white ? value : -value;
 }
 
