@@ -178,6 +178,7 @@ int run_bench(const std::vector<std::string>& words) {
   for (const BenchPosition& b : kBench) {
     if (only && *only != b.game) continue;
     engine::Engine engine(16);
+    engine.set_tables(nullptr);  // the signature does not depend on the databases at hand
     // --eval is for the draughts games; the others keep their one evaluation.
     if (auto e = args->value("eval"); e && find_game(b.game)->family == "draughts")
       if (Status s = engine.set_eval(*e); !s) return fail(s.error());

@@ -38,3 +38,21 @@ Result<Args> parse_args(const std::vector<std::string>& words,
 }
 
 }  // namespace doska::cli
+
+namespace doska::cli {
+
+bool int_option(const Args& args, const std::string& name, long long lo, long long hi,
+                long long& out, std::string& error) {
+  auto v = args.value(name);
+  if (!v) return true;
+  auto x = parse_long(*v);
+  if (!x || *x < lo || *x > hi) {
+    error = "bad --" + name + " " + quoted(*v) + ": give " + std::to_string(lo) + " to " +
+            std::to_string(hi);
+    return false;
+  }
+  out = *x;
+  return true;
+}
+
+}  // namespace doska::cli

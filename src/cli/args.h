@@ -29,4 +29,9 @@ Result<Args> parse_args(const std::vector<std::string>& words,
                         const std::set<std::string>& with_value,
                         const std::set<std::string>& known_flags);
 
+// An integer in [lo, hi] from option `name`, if given (else `out` is left as it is); false with a
+// message naming the option on a bad value.
+bool int_option(const Args& args, const std::string& name, long long lo, long long hi,
+                long long& out, std::string& error);
+
 }  // namespace doska::cli

@@ -61,6 +61,11 @@ Usage:
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
                                                       fits the learned evaluation's weights
                                                       (docs/engine.md)
+  doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
+                                                      endgame databases: builds every table with
+                                                      at most N pieces, checks every value, or
+                                                      prints a position's value and its moves'
+                                                      (docs/egdb.md)
   doska games                                         the game ids
   doska help
 
@@ -166,6 +171,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "serve") return run_serve(rest);
   if (command == "selfplay") return run_selfplay(rest);
   if (command == "train") return run_train(rest);
+  if (command == "egdb") return run_egdb(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

@@ -35,20 +35,6 @@ bool number_option(const Args& args, const std::string& name, double lo, double 
   return true;
 }
 
-bool int_option(const Args& args, const std::string& name, long long lo, long long hi,
-                long long& out, std::string& error) {
-  auto v = args.value(name);
-  if (!v) return true;
-  auto x = parse_long(*v);
-  if (!x || *x < lo || *x > hi) {
-    error = "bad --" + name + " " + quoted(*v) + ": give " + std::to_string(lo) + " to " +
-            std::to_string(hi);
-    return false;
-  }
-  out = *x;
-  return true;
-}
-
 }  // namespace
 
 int run_selfplay(const std::vector<std::string>& words) {

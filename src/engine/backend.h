@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "engine/table_shelf.h"
 #include "search/search.h"
 
 namespace doska::engine {
@@ -36,6 +37,18 @@ class Backend {
     return make_error("this game has one evaluation; eval=" + std::string(spec) +
                       " is for the draughts games");
   }
+  // The endgame databases to probe, from the shelf's folder (none there: the engine searches
+  // as before); an error names a damaged file.
+  virtual Status set_tables(TableShelf&) { return Ok{}; }
+};
+
+// A game with endgame databases: the traits name the database type, open it from a folder, and
+// put it into a position.
+template <class T>
+concept ChoosesTables = requires(typename T::Position& p, const typename T::TableSet* t) {
+  {T::open_tables(std::string{})};
+  { T::table_game() } -> std::convertible_to<std::string>;
+  T::use_tables(p, t);
 };
 
 // A game whose traits can change the evaluation's weights: the traits name the weights type, load
@@ -54,6 +67,15 @@ struct SearchRoot {
   std::vector<std::uint64_t> history;
   int reversible = 0;
   std::optional<search::Score> over;
+};
+
+template <class T>
+struct TablesHandle {
+  using type = int;  // nothing to hold
+};
+template <ChoosesTables T>
+struct TablesHandle<T> {
+  using type = std::shared_ptr<const typename T::TableSet>;
 };
 
 template <class T>
@@ -83,6 +105,18 @@ class SearchBackend : public Backend {
     root_ = std::move(*root);
     if constexpr (ChoosesEval<T>)
       if (eval_chosen_) T::use_eval(root_.position, eval_.get());
+    if constexpr (ChoosesTables<T>) T::use_tables(root_.position, tables_.get());
+    return Ok{};
+  }
+  Status set_tables(TableShelf& shelf) override {
+    if constexpr (ChoosesTables<T>) {
+      using Set = typename T::TableSet;
+      auto opened =
+          shelf.get<Set>(T::table_game(), [&shelf]() { return T::open_tables(shelf.dir()); });
+      if (!opened) return make_error(opened.error());
+      tables_ = std::move(*opened);
+      T::use_tables(root_.position, tables_.get());
+    }
     return Ok{};
   }
   Status set_eval(std::string_view spec) override {
@@ -113,6 +147,7 @@ class SearchBackend : public Backend {
   RootMaker make_root_;
   SearchRoot<T> root_;
   typename EvalHandle<T>::type eval_{};
+  typename TablesHandle<T>::type tables_{};
   bool eval_chosen_ = false;
 };
 

@@ -12,7 +12,14 @@ LevelSetting level_setting(int level) {
   return kLevels[std::clamp(level, 1, 10) - 1];
 }
 
-Engine::Engine(std::size_t hash_megabytes) : tt_(hash_megabytes) {}
+Engine::Engine(std::size_t hash_megabytes)
+    : shelf_(std::make_shared<TableShelf>(TableShelf::kDefaultDir)), tt_(hash_megabytes) {}
+
+void Engine::set_tables(std::shared_ptr<TableShelf> shelf) {
+  shelf_ = std::move(shelf);
+  backend_.reset();  // made again, with the new databases, by the next set_position
+  game_.clear();
+}
 
 Engine::~Engine() {
   stop();
@@ -26,6 +33,8 @@ Status Engine::set_position(std::string_view game, std::optional<std::string_vie
     auto backend = make_backend(game);
     if (!backend) return make_error(backend.error());
     if (Status s = (*backend)->set_eval(eval_); !s) return s;
+    if (shelf_)
+      if (Status s = (*backend)->set_tables(*shelf_); !s) return s;
     backend_ = std::move(*backend);
     game_ = std::string(game);
     tt_.clear();

@@ -15,6 +15,7 @@
 
 #include "common/result.h"
 #include "engine/backend.h"
+#include "engine/table_shelf.h"
 #include "search/types.h"
 
 namespace doska::engine {
@@ -46,6 +47,10 @@ class Engine {
   // names a spec the current game cannot use.
   Status set_eval(std::string_view spec);
   void resize_hash(std::size_t megabytes);
+  // The endgame databases (docs/egdb.md): by default those in TableShelf::kDefaultDir under the
+  // working folder; a shelf shared with other engines; nullptr: none (kept for the games set
+  // after it).
+  void set_tables(std::shared_ptr<TableShelf> shelf);
 
   // Searches on the calling thread.
   BestMove search(const search::Limits& limits, const InfoCallback& on_info = {});
@@ -60,6 +65,7 @@ class Engine {
 
   std::string game_;
   std::string eval_ = "builtin";
+  std::shared_ptr<TableShelf> shelf_;
   std::unique_ptr<Backend> backend_;
   search::TranspositionTable tt_;
   std::atomic<bool> stop_{false};

@@ -30,6 +30,9 @@
 //   null_move_allowed(pos), null_move(pos) -> Position
 //                                  null-move pruning: passing is allowed (not in check, no
 //                                  zugzwang to fear) and the position after a pass
+//   in_tables(pos), probe_table(pos) -> optional<TableValue>
+//                                  the exact value from an endgame database, when it has one: the
+//                                  tree stops there, and a won or lost root is played from it
 #pragma once
 
 #include <algorithm>
@@ -41,6 +44,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -111,6 +115,21 @@ concept DeltaPruning = requires(const typename T::Position& p, const typename T:
   { T::noisy_gain(p, m) } -> std::convertible_to<Value>;
   { T::kDeltaMargin } -> std::convertible_to<Value>;
 };
+
+template <class T>
+concept ProbesTables = requires(const typename T::Position& p) {
+  { T::in_tables(p) } -> std::convertible_to<bool>;
+  { T::probe_table(p) } -> std::convertible_to<std::optional<TableValue>>;
+};
+// The depth of a transposition-table entry that holds a database value.
+constexpr int kTableDepth = 250;
+
+// A database's value as a search value (types.h, kTableWin).
+constexpr Value table_value(const TableValue& t) {
+  if (t.outcome > 0) return kTableWin - t.plies;
+  if (t.outcome < 0) return -kTableWin + t.plies;
+  return kDraw;
+}
 
 class Clock {
  public:
@@ -214,6 +233,11 @@ class Search {
   }
 
  private:
+  std::uint64_t total_table_hits() const {
+    std::uint64_t n = 0;
+    for (const auto& w : *workers_) n += w->table_hits.load(std::memory_order_relaxed);
+    return n;
+  }
   std::uint64_t total_nodes() const {
     std::uint64_t n = 0;
     for (const auto& w : *workers_) n += w->nodes.load(std::memory_order_relaxed);
@@ -245,6 +269,7 @@ class Search {
     std::array<int, kMaxPly + 2> pv_length{};
     std::array<bool, kMaxPly + 2> after_null{};  // the move that led to this ply was a pass
     int seldepth = 0;
+    std::atomic<std::uint64_t> table_hits{0};
     std::mt19937_64 rng;
     SearchResult result;
     bool aborted = false;
@@ -407,6 +432,23 @@ class Search {
         alpha = std::max(alpha, -kWin + ply);
         beta = std::min(beta, kWin - ply - 1);
         if (alpha >= beta) return alpha;
+        // An endgame database knows the value: no search below (the draw rules are checked
+        // above; docs/egdb.md says how they meet the database's values).
+        // A probe may unpack a block of the table: its answer is kept in the transposition
+        // table, marked by a depth no search reaches.
+        if constexpr (ProbesTables<T>) {
+          if (T::in_tables(pos)) {
+            const std::uint64_t key = keys[base + ply];
+            TTData tt;
+            if (search.tt_.probe(key, tt) && tt.depth == kTableDepth) return tt.value;
+            if (auto t = T::probe_table(pos)) {
+              table_hits.fetch_add(1, std::memory_order_relaxed);
+              const Value v = table_value(*t);
+              search.tt_.store(key, TTData{0, v, kTableDepth, Bound::exact});
+              return v;
+            }
+          }
+        }
       }
       if (depth <= 0) return quiescence(pos, alpha, beta, ply);
       count_node();
@@ -555,6 +597,9 @@ class Search {
       }
       // Fall back on the first move if even depth 1 is stopped.
       result.best = T::move_text(root_position, list[0]);
+      if constexpr (ProbesTables<T>) {
+        if (play_from_table(list, on_info)) return;
+      }
       const int max_depth =
           search.limits_.depth > 0 ? std::min(search.limits_.depth, kMaxPly - 8) : kMaxPly - 8;
       Value previous = 0;
@@ -594,16 +639,7 @@ class Search {
           result.depth = depth;
           result.pv = pv_texts();
           if (!result.pv.empty()) result.best = result.pv.front();
-          if (on_info && *on_info) {
-            Info info;
-            info.depth = depth;
-            info.seldepth = seldepth;
-            info.score = Score::from_value(v);
-            info.nodes = search.total_nodes();
-            info.seconds = search.clock_.seconds();
-            info.pv = result.pv;
-            (*on_info)(info);
-          }
+          report(on_info, depth, v);
           if (is_decided(v) && depth > kWin - std::abs(v) + 2) break;  // the end is in sight
           if (search.budget_.soft > 0 && !search.limits_.infinite &&
               search.clock_.seconds() >= search.budget_.soft)
@@ -613,6 +649,52 @@ class Search {
         if (search.stop_.load()) break;
       }
       if (id == 0) search.stop_.store(true);
+    }
+
+    void report(const InfoCallback* on_info, int depth, Value v) {
+      if (!on_info || !*on_info) return;
+      Info info;
+      info.depth = depth;
+      info.seldepth = seldepth;
+      info.score = Score::from_value(v);
+      info.nodes = search.total_nodes();
+      info.seconds = search.clock_.seconds();
+      info.pv = result.pv;
+      info.table_hits = search.total_table_hits();
+      (*on_info)(info);
+    }
+
+    // A won or lost root in an endgame database: the move that wins fastest (or loses slowest)
+    // by the database, with no search; a drawn root is searched, the database keeping the tree
+    // from losing moves. The distance counts to the end or to the next conversion, whose table
+    // then says how to go on, so a win is always brought home.
+    bool play_from_table(const MoveList& list, const InfoCallback* on_info) {
+      const auto root = T::probe_table(root_position);
+      if (!root || root->outcome == 0) return false;
+      int best = -1;
+      Value best_value = -kInfinite;
+      for (int k = 0; k < static_cast<int>(list.size()); ++k) {
+        const Position next = T::after(root_position, list[k]);
+        const auto t = T::probe_table(next);
+        if (!t) return false;  // a successor outside the databases: search as usual
+        table_hits.fetch_add(1, std::memory_order_relaxed);
+        // Table distances count to a conversion; a move that converts is one ply.
+        const bool same_side = keeps_turn(root_position, next);
+        TableValue mine{same_side ? t->outcome : -t->outcome, t->plies + 1};
+        if (!T::is_quiet(root_position, list[k])) mine.plies = 1;
+        const Value v = table_value(mine);
+        if (v > best_value) best_value = v, best = k;
+      }
+      if (best < 0) return false;
+      result.best = T::move_text(root_position, list[best]);
+      result.value = best_value;
+      result.depth = 1;
+      result.pv = {result.best};
+      if (id == 0) {
+        report(on_info, 1, best_value);
+        search.stop_.store(true);
+      }
+      return true;
     }
 
     // The root move of an unfinished iteration, if it differs from the finished one's.

@@ -19,13 +19,30 @@ constexpr bool is_decided(Value v) {
   return v > kWinBound || v < -kWinBound;
 }
 
+// A value from an endgame database (docs/egdb.md): kTableWin minus the plies to the end or to a
+// conversion (a capture or promotion into a smaller table), or its negative. Above every
+// evaluation, below every win the search sees to its end.
+constexpr Value kTableWin = 20000;
+constexpr Value kTableBound = kTableWin - 1000;
+constexpr bool is_table_value(Value v) {
+  return !is_decided(v) && (v > kTableBound || v < -kTableBound);
+}
+
+// What an endgame database says of a position, for the side to move.
+struct TableValue {
+  int outcome = 0;  // +1 win, 0 draw, -1 loss
+  int plies = 0;    // to the end or to a conversion
+};
+
 struct Score {
   enum class Kind { cp, win, loss, draw };
   Kind kind = Kind::cp;
   int value = 0;  // centipawns, or plies to the end
+  // From an endgame database: `value` counts the plies to the end or to a conversion.
+  bool table = false;
 
   static Score from_value(Value v, bool exact_draw = false);
-  std::string text() const;  // "cp 35", "win 7", "loss 4", "draw"
+  std::string text() const;  // "cp 35", "win 7", "loss 4", "draw"; "win 7 egdb" from a database
 };
 
 struct Limits {
@@ -53,6 +70,7 @@ struct Info {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::vector<std::string> pv;
+  std::uint64_t table_hits = 0;  // endgame database probes that gave a value
 };
 
 }  // namespace doska::search

@@ -105,6 +105,7 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
     return make_error("bad range of random plies");
   {
     engine::Engine probe(1);
+    probe.set_tables(nullptr);
     if (Status s = probe.set_eval(o.eval); !s) return make_error(s.error());
     if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
   }
@@ -123,6 +124,7 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
   const auto started = std::chrono::steady_clock::now();
   auto worker = [&] {
     engine::Engine engine(16);
+    engine.set_tables(nullptr);  // the data depend on the command alone
     if (Status s = engine.set_eval(o.eval); !s) return;
     for (;;) {
       const int i = next.fetch_add(1);

@@ -4,9 +4,11 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 
+#include "games/draughts/egdb.h"
 #include "games/draughts/eval.h"
 #include "games/draughts/movegen.h"
 #include "games/draughts/notation.h"
@@ -58,6 +60,8 @@ struct KeyedPosition {
   Side side = Side::white;
   // The learned evaluation's weights; nullptr: the classic hand-written evaluation (eval.h).
   const pattern::Weights* weights = nullptr;
+  // The endgame databases (egdb.h); nullptr: none.
+  const egdb::Database* tables = nullptr;
 };
 
 template <const Rules& R>
@@ -115,6 +119,24 @@ struct SearchTraits {
     return std::make_shared<const EvalWeights>(std::move(*w));
   }
   static void use_eval(Position& p, const EvalWeights* w) { p.weights = w; }
+
+  // Endgame databases (docs/egdb.md).
+  using TableSet = egdb::Database;
+  static std::string table_game() { return std::string(R.id); }
+  static Result<std::shared_ptr<TableSet>> open_tables(const std::string& dir) {
+    return egdb::Database::open(R, dir);
+  }
+  static void use_tables(Position& p, const TableSet* t) { p.tables = t; }
+  // Few enough pieces for the tables at hand (cheap; probe_table says whether one holds it).
+  static bool in_tables(const Position& p) {
+    return p.tables && count(p.pos.occupied()) <= p.tables->largest_pieces();
+  }
+  static std::optional<search::TableValue> probe_table(const Position& p) {
+    if (!p.tables) return std::nullopt;
+    const auto v = p.tables->probe(p.pos);
+    if (!v) return std::nullopt;
+    return search::TableValue{static_cast<int>(v->outcome), v->plies};
+  }
   static search::Value evaluate(const Position& p) {
     if (p.weights) return pattern::evaluate<R.board_size>(*p.weights, p.pos);
     return draughts::evaluate(R, p.pos);

@@ -1,0 +1,266 @@
+#include "egdb/table_file.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace doska::egdb {
+
+namespace {
+
+constexpr char kMagic[8] = {'D', 'O', 'S', 'K', 'A', 'E', 'G', 'B'};
+constexpr std::uint32_t kFormatVersion = 1;
+
+template <typename T>
+void put(std::vector<std::uint8_t>& out, T value) {
+  std::uint8_t bytes[sizeof(T)];
+  std::memcpy(bytes, &value, sizeof(T));  // little-endian hosts (amd64, arm64)
+  out.insert(out.end(), bytes, bytes + sizeof(T));
+}
+
+// Reads fields in order; the first read past the end makes every later one fail.
+class Reader {
+ public:
+  explicit Reader(const std::vector<std::uint8_t>& bytes) : bytes_(bytes) {}
+  template <typename T>
+  bool get(T& value) {
+    if (bytes_.size() - pos_ < sizeof(T)) return false;
+    std::memcpy(&value, bytes_.data() + pos_, sizeof(T));
+    pos_ += sizeof(T);
+    return true;
+  }
+  bool get_bytes(std::size_t n, std::string& out) {
+    if (bytes_.size() - pos_ < n) return false;
+    out.assign(reinterpret_cast<const char*>(bytes_.data() + pos_), n);
+    pos_ += n;
+    return true;
+  }
+  std::size_t pos() const { return pos_; }
+
+ private:
+  const std::vector<std::uint8_t>& bytes_;
+  std::size_t pos_ = 0;
+};
+
+}  // namespace
+
+std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size, std::uint64_t hash) {
+  for (std::size_t i = 0; i < size; ++i) {
+    hash ^= bytes[i];
+    hash *= 0x100000001b3ULL;
+  }
+  return hash;
+}
+
+Value Value::decode(std::uint8_t byte) {
+  if (byte >= code::kLossBase && byte != code::kNone)
+    return {Outcome::loss, byte - code::kLossBase};
+  if (byte >= code::kWinBase && byte < code::kLossBase)
+    return {Outcome::win, byte - code::kWinBase};
+  return {Outcome::draw, 0};
+}
+
+std::uint8_t Value::encode() const {
+  switch (outcome) {
+    case Outcome::win:
+      return static_cast<std::uint8_t>(code::kWinBase + plies);
+    case Outcome::loss:
+      return static_cast<std::uint8_t>(code::kLossBase + plies);
+    case Outcome::draw:
+      break;
+  }
+  return code::kDraw;
+}
+
+std::string Value::text() const {
+  switch (outcome) {
+    case Outcome::win:
+      return "win " + std::to_string(plies);
+    case Outcome::loss:
+      return "loss " + std::to_string(plies);
+    case Outcome::draw:
+      break;
+  }
+  return "draw";
+}
+
+Table::Table(TableHeader header, std::vector<std::uint8_t> values)
+    : header_(std::move(header)), values_(std::move(values)) {
+  header_.entries = values_.size();
+}
+
+std::vector<std::uint8_t> Table::unpack_block(std::uint64_t block) const {
+  const std::uint64_t first = block * block_entries_;
+  const std::uint64_t count = std::min<std::uint64_t>(block_entries_, header_.entries - first);
+  std::vector<std::uint8_t> out(count);
+  uLongf size = static_cast<uLongf>(count);
+  if (uncompress(out.data(), &size, data_.data() + offsets_[block],
+                 static_cast<uLong>(offsets_[block + 1] - offsets_[block])) != Z_OK ||
+      size != count)
+    std::fill(out.begin(), out.end(), code::kNone);
+  return out;
+}
+
+std::uint8_t Table::at(std::uint64_t index) const {
+  if (index >= header_.entries) return code::kNone;
+  if (!values_.empty()) return values_[index];
+  const std::uint64_t block = index / block_entries_;
+  CacheSlot& slot = (*cache_)[block % kCacheSlots];
+  std::lock_guard lock(slot.mutex);
+  if (slot.block != block) {
+    slot.bytes = unpack_block(block);
+    slot.block = block;
+  }
+  return slot.bytes[index % block_entries_];
+}
+
+std::vector<std::uint8_t> Table::unpacked() const {
+  if (!values_.empty() || header_.entries == 0) return values_;
+  std::vector<std::uint8_t> out;
+  out.reserve(header_.entries);
+  for (std::uint64_t b = 0; b + 1 < offsets_.size(); ++b) {
+    auto bytes = unpack_block(b);
+    out.insert(out.end(), bytes.begin(), bytes.end());
+  }
+  return out;
+}
+
+Status Table::save(const std::string& path) const {
+  const std::vector<std::uint8_t> values = unpacked();
+  std::vector<std::uint8_t> out(kMagic, kMagic + 8);
+  put(out, kFormatVersion);
+  put(out, static_cast<std::uint32_t>(header_.game.size()));
+  out.insert(out.end(), header_.game.begin(), header_.game.end());
+  put(out, static_cast<std::int32_t>(header_.rules_version));
+  for (int m : header_.material) put(out, static_cast<std::int32_t>(m));
+  put(out, static_cast<std::uint64_t>(values.size()));
+  put(out, kBlockEntries);
+  const std::uint64_t blocks = (values.size() + kBlockEntries - 1) / kBlockEntries;
+  put(out, blocks);
+  std::vector<std::uint8_t> data;
+  std::vector<std::uint64_t> offsets{0};
+  std::vector<std::uint8_t> packed(compressBound(kBlockEntries));
+  for (std::uint64_t b = 0; b < blocks; ++b) {
+    const std::uint64_t first = b * kBlockEntries;
+    const std::uint64_t count = std::min<std::uint64_t>(kBlockEntries, values.size() - first);
+    uLongf size = static_cast<uLongf>(packed.size());
+    if (compress2(packed.data(), &size, values.data() + first, static_cast<uLong>(count), 6) !=
+        Z_OK)
+      return make_error("cannot compress block " + std::to_string(b) + " of " + path);
+    data.insert(data.end(), packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(size));
+    offsets.push_back(data.size());
+  }
+  for (std::uint64_t o : offsets) put(out, o);
+  out.insert(out.end(), data.begin(), data.end());
+  put(out, fnv1a(out.data(), out.size()));
+
+  const std::string temporary = path + ".part";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    if (!file) return make_error("cannot write " + temporary);
+    file.write(reinterpret_cast<const char*>(out.data()), static_cast<std::streamsize>(out.size()));
+    if (!file.flush()) return make_error("cannot write " + temporary + " (disk full?)");
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) return make_error("cannot rename " + temporary + " to " + path + ": " + ec.message());
+  return Ok{};
+}
+
+Result<std::shared_ptr<Table>> Table::load(const std::string& path, bool unpack) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return make_error("cannot read endgame table " + path);
+  file.seekg(0, std::ios::end);
+  const auto file_size = static_cast<std::size_t>(std::max<std::streamoff>(0, file.tellg()));
+  file.seekg(0);
+  std::vector<std::uint8_t> bytes(file_size);
+  if (!file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(file_size)))
+    return make_error("cannot read endgame table " + path);
+  auto bad = [&](const std::string& what) {
+    return make_error("endgame table " + path + " is damaged: " + what);
+  };
+  if (bytes.size() < 8 + 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return bad("it does not start with DOSKAEGB");
+  std::uint64_t stored = 0;
+  std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
+  if (fnv1a(bytes.data(), bytes.size() - 8) != stored) return bad("wrong checksum");
+
+  Reader in(bytes);
+  std::string magic;
+  in.get_bytes(8, magic);
+  std::uint32_t version = 0, name_size = 0, block_entries = 0;
+  if (!in.get(version)) return bad("truncated header");
+  if (version != kFormatVersion)
+    return bad("format version " + std::to_string(version) + ", this program reads " +
+               std::to_string(kFormatVersion));
+  auto table = std::shared_ptr<Table>(new Table());
+  TableHeader& h = table->header_;
+  std::int32_t rules = 0;
+  std::array<std::int32_t, 4> material{};
+  std::uint64_t entries = 0, blocks = 0;
+  if (!in.get(name_size) || name_size > 64 || !in.get_bytes(name_size, h.game) || !in.get(rules) ||
+      !in.get(material[0]) || !in.get(material[1]) || !in.get(material[2]) ||
+      !in.get(material[3]) || !in.get(entries) || !in.get(block_entries) || !in.get(blocks))
+    return bad("truncated header");
+  if (block_entries < 256 || block_entries > 65536 || !std::has_single_bit(block_entries))
+    return bad("block size " + std::to_string(block_entries));
+  if (blocks != (entries + block_entries - 1) / block_entries) return bad("wrong block count");
+  table->block_entries_ = block_entries;
+  if ((bytes.size() - in.pos()) / 8 < blocks + 1) return bad("truncated block table");
+  h.rules_version = rules;
+  for (int i = 0; i < 4; ++i) h.material[static_cast<std::size_t>(i)] = material[i];
+  h.entries = entries;
+  table->offsets_.resize(blocks + 1);
+  for (auto& o : table->offsets_) in.get(o);
+  const std::size_t data_start = in.pos();
+  const std::size_t data_size = bytes.size() - 8 - data_start;
+  for (std::uint64_t b = 0; b < blocks; ++b)
+    if (table->offsets_[b] > table->offsets_[b + 1]) return bad("block offsets out of order");
+  if (table->offsets_.front() != 0 || table->offsets_.back() != data_size)
+    return bad("block offsets do not match the file size");
+  table->data_.assign(bytes.begin() + static_cast<std::ptrdiff_t>(data_start), bytes.end() - 8);
+  // For building, every block must unpack to its size; for probing, the checksum vouches for
+  // the blocks (and a block that would not unpack reads as "no value", never as a wrong one).
+  for (std::uint64_t b = 0; unpack && b < blocks; ++b) {
+    const std::uint64_t count = std::min<std::uint64_t>(block_entries, entries - b * block_entries);
+    std::vector<std::uint8_t> out(count);
+    uLongf size = static_cast<uLongf>(count);
+    if (uncompress(out.data(), &size, table->data_.data() + table->offsets_[b],
+                   static_cast<uLong>(table->offsets_[b + 1] - table->offsets_[b])) != Z_OK ||
+        size != count)
+      return bad("block " + std::to_string(b) + " does not unpack");
+    if (unpack) table->values_.insert(table->values_.end(), out.begin(), out.end());
+  }
+  if (unpack) {
+    table->data_.clear();
+    table->data_.shrink_to_fit();
+    table->offsets_.clear();
+  } else {
+    table->cache_ = std::make_unique<std::array<CacheSlot, kCacheSlots>>();
+  }
+  return table;
+}
+
+std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds) {
+  std::ostringstream out;
+  const double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+  const int width = 30;
+  const int filled = static_cast<int>(fraction * width);
+  out << '[' << std::string(static_cast<std::size_t>(filled), '#')
+      << std::string(static_cast<std::size_t>(width - filled), '.') << "] "
+      << static_cast<int>(fraction * 100) << "% " << done << '/' << total;
+  if (fraction > 0.001 && seconds > 0.5) {
+    const double left = seconds / fraction - seconds;
+    out << ", about " << static_cast<long>(left + 0.5) << " s left";
+  }
+  return out.str();
+}
+
+}  // namespace doska::egdb

@@ -1,0 +1,93 @@
+// The file of one endgame table (docs/egdb.md): one byte per index, stored compressed in blocks so
+// that a probe reads and unpacks one block, with a header that names the game, the rules version
+// and the material, and a checksum over the whole file. Shared by the draughts and mill databases.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+
+namespace doska::egdb {
+
+// One byte per position, from the side to move (docs/egdb.md, "Values").
+namespace code {
+constexpr std::uint8_t kDraw = 0;
+constexpr std::uint8_t kWinBase = 1;     // 1..127: a win in 0..126 plies
+constexpr std::uint8_t kLossBase = 128;  // 128..254: a loss in 0..126 plies
+constexpr std::uint8_t kNone = 255;      // the index is not a position (pieces on one square)
+constexpr int kMaxPlies = 126;
+}  // namespace code
+
+enum class Outcome { loss = -1, draw = 0, win = 1 };
+
+// The value of a position for the side to move: the outcome with best play and, for a win or a
+// loss, the plies to the end of the game or to a capture or promotion that leaves the table
+// ("distance to conversion").
+struct Value {
+  Outcome outcome = Outcome::draw;
+  int plies = 0;
+
+  static Value decode(std::uint8_t byte);
+  std::uint8_t encode() const;
+  std::string text() const;  // "win 7", "loss 12", "draw"
+  friend bool operator==(const Value&, const Value&) = default;
+};
+
+struct TableHeader {
+  std::string game;               // the game id, e.g. "russian"
+  int rules_version = 1;          // changes when a rule that decides values changes
+  std::array<int, 4> material{};  // the game's piece counts, side to move first
+  std::uint64_t entries = 0;
+};
+
+// A table in memory: either every byte unpacked (while building), or the packed blocks read from
+// a file, unpacked on demand through a small cache.
+class Table {
+ public:
+  static constexpr std::uint32_t kBlockEntries = 2048;
+
+  Table(TableHeader header, std::vector<std::uint8_t> values);  // unpacked
+  const TableHeader& header() const { return header_; }
+  std::uint8_t at(std::uint64_t index) const;
+  // Every byte, unpacked (a copy when the table is packed).
+  std::vector<std::uint8_t> unpacked() const;
+  std::uint64_t packed_bytes() const { return data_.size(); }
+
+  // Writes the table (packing it), to a temporary file renamed at the end: a file with the
+  // final name is always complete.
+  Status save(const std::string& path) const;
+  // Reads and checks a file: magic, version, sizes, checksum; the error names the file and the
+  // problem. `unpack` keeps every byte unpacked (for building larger tables from it).
+  static Result<std::shared_ptr<Table>> load(const std::string& path, bool unpack);
+
+ private:
+  Table() = default;
+  struct CacheSlot {
+    std::mutex mutex;
+    std::uint64_t block = ~std::uint64_t{0};
+    std::vector<std::uint8_t> bytes;
+  };
+  static constexpr int kCacheSlots = 512;  // at most 1 MB a table, filled as probes come
+  std::vector<std::uint8_t> unpack_block(std::uint64_t block) const;
+
+  TableHeader header_;
+  std::uint64_t block_entries_ = kBlockEntries;  // as the file says
+  std::vector<std::uint8_t> values_;             // unpacked; empty when packed
+  std::vector<std::uint64_t> offsets_;  // packed: block b is data_[offsets_[b] .. offsets_[b+1])
+  std::vector<std::uint8_t> data_;
+  mutable std::unique_ptr<std::array<CacheSlot, kCacheSlots>> cache_;
+};
+
+// FNV-1a 64 of a byte range.
+std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size,
+                    std::uint64_t hash = 0xcbf29ce484222325ULL);
+
+// A progress line for long builds: done/total, rate and the time left.
+std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds);
+
+}  // namespace doska::egdb

@@ -1,0 +1,122 @@
+// Endgame databases of the draughts family (docs/egdb.md): the exact value of every position with
+// few pieces, computed by retrograde analysis under the game's own rules (capture precedence,
+// promotion, giveaway's inverted goal), one table per material.
+//
+// A table holds the positions with one material, White to move: a position with Black to move is
+// looked up turned half a turn with the colours swapped (the board's one symmetry), so that the
+// side to move's pieces always go up the board. Index: the side to move's men (never on their
+// promotion row), the opponent's men (never on theirs), then each side's kings on the squares the
+// men leave free, each group in the combinatorial number system.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "egdb/table_file.h"
+#include "games/draughts/position.h"
+#include "games/draughts/rules.h"
+
+namespace doska::draughts::egdb {
+
+using doska::egdb::Outcome;
+using doska::egdb::Value;
+
+// Bumped when a rule that decides a value changes: older files are then refused.
+constexpr int kRulesVersion = 1;
+constexpr int kMaxPieces = 8;
+
+// The pieces of the side to move first.
+struct Material {
+  int own_men = 0, own_kings = 0, opp_men = 0, opp_kings = 0;
+
+  int pieces() const { return own_men + own_kings + opp_men + opp_kings; }
+  Material flipped() const { return {opp_men, opp_kings, own_men, own_kings}; }
+  std::string name() const;  // "m2k1-m1k0": side to move, then the opponent
+  friend bool operator==(const Material&, const Material&) = default;
+};
+
+// Every material with 1..pieces pieces on each side and at most `pieces` in all, in build order:
+// fewer pieces first, then fewer men (a capture or a promotion leads to a table built before).
+std::vector<Material> materials(int pieces);
+// Positions in a material's table (some indices are not positions: two pieces on one square).
+std::uint64_t table_size(const Rules& rules, Material m);
+std::string table_path(const Rules& rules, const std::string& dir, Material m);
+
+// The tables of one game found in a folder, read-only once open; probes from many threads.
+class Database {
+ public:
+  // Every table file of the game in dir/<game>/; a missing folder is an empty database, a
+  // damaged file an error naming it. `unpack`: every byte in memory (for building).
+  static Result<std::shared_ptr<Database>> open(const Rules& rules, const std::string& dir,
+                                                bool unpack = false);
+  explicit Database(const Rules& rules);
+
+  const Rules& rules() const { return *rules_; }
+  // The largest n such that every table with at most n pieces is present (0: none).
+  int complete_pieces() const { return complete_; }
+  std::size_t table_count() const { return count_; }
+  int largest_pieces() const { return largest_; }
+  std::uint64_t packed_bytes() const;
+
+  // The value of the position for its side to move, when its material has a table.
+  std::optional<Value> probe(const Position& pos) const;
+
+  void add(Material m, std::shared_ptr<const doska::egdb::Table> table);
+  const doska::egdb::Table* table(Material m) const;
+
+ private:
+  static int slot(Material m) {
+    return ((m.own_men * 9 + m.own_kings) * 9 + m.opp_men) * 9 + m.opp_kings;
+  }
+  void update_complete();
+
+  const Rules* rules_;
+  std::vector<std::shared_ptr<const doska::egdb::Table>> tables_;  // by slot()
+  std::size_t count_ = 0;
+  int complete_ = 0;
+  int largest_ = 0;
+};
+
+// The position as its table sees it: the side to move is White (turned half a turn otherwise).
+Position to_move_up(const Rules& rules, const Position& pos);
+
+struct BuildOptions {
+  int pieces = 4;
+  std::string dir = "data/egdb";
+  int threads = 2;
+  // When not empty: only the tables these materials need (themselves, their colour twins, and
+  // what their captures and promotions lead to), for tests and for one ending of interest.
+  std::vector<Material> only;
+  // A line of progress now and then (build, verify).
+  std::function<void(const std::string&)> progress;
+};
+
+struct BuildReport {
+  int tables_built = 0;
+  int tables_kept = 0;  // already there and sound (a resumed build)
+  std::uint64_t positions = 0;
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  std::uint64_t bytes = 0;  // on disk
+  double seconds = 0;
+  int longest = 0;  // the longest win or loss in plies (to conversion)
+  std::string longest_table;
+};
+
+// Builds every table with at most `pieces` pieces that is not already in the folder.
+Result<BuildReport> build(const Rules& rules, const BuildOptions& options);
+
+struct VerifyReport {
+  int tables = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t wrong = 0;
+  std::vector<std::string> problems;  // the first few, with the FEN of the position
+};
+// Checks every stored value against the values of its successors.
+Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options);
+
+}  // namespace doska::draughts::egdb

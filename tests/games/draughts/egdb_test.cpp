@@ -1,0 +1,236 @@
+// Endgame databases of the draughts family (games/draughts/egdb.h; docs/egdb.md): known results
+// of the codes' endings, every stored value checked against its successors, damaged files
+// refused, and the engine bringing a database win home.
+#include "games/draughts/egdb.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "engine/engine.h"
+#include "games/draughts/game.h"
+#include "games/draughts/notation.h"
+#include "games/draughts/variant.h"
+
+namespace doska::draughts::egdb {
+namespace {
+
+std::string fresh_dir(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + "doska_egdb_" + name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+// Builds the tables `only` needs (all tables up to `pieces` when empty) and opens them.
+std::shared_ptr<Database> built(const Rules& rules, const std::string& dir, int pieces,
+                                std::vector<Material> only = {}) {
+  BuildOptions o;
+  o.dir = dir;
+  o.pieces = pieces;
+  o.only = std::move(only);
+  auto report = build(rules, o);
+  EXPECT_TRUE(report) << (report ? "" : report.error());
+  auto db = Database::open(rules, dir);
+  EXPECT_TRUE(db) << (db ? "" : db.error());
+  return db ? *db : nullptr;
+}
+
+Value probe_fen(const Rules& rules, const Database& db, const std::string& fen) {
+  auto pos = parse_fen(rules, fen);
+  EXPECT_TRUE(pos) << fen;
+  auto v = db.probe(*pos);
+  EXPECT_TRUE(v) << fen;
+  return v ? *v : Value{};
+}
+
+constexpr Material kKingKing{0, 1, 0, 1};
+constexpr Material kTwoKingsKing{0, 2, 0, 1};
+constexpr Material kThreeKingsKing{0, 3, 0, 1};
+
+// 000 §5 (the kings' endings): one king cannot beat one king, nor can two kings beat one.
+TEST(EgdbInternational, KingAgainstKingIsADraw_000_5) {
+  auto db = built(kInternational, fresh_dir("intl_kk"), 4, {kTwoKingsKing});
+  ASSERT_TRUE(db);
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK28:BK24").outcome, Outcome::draw);
+  EXPECT_EQ(probe_fen(kInternational, *db, "B:WK28:BK24").outcome, Outcome::draw);
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK31,K33:BK3").outcome, Outcome::draw);
+  EXPECT_EQ(probe_fen(kInternational, *db, "B:WK45,K36:BK3").outcome, Outcome::draw);
+  // Unless a king can be taken: 28 takes 23 at once.
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK28:BK23"), (Value{Outcome::win, 1}));
+}
+
+// 000 §5.3-5.4 give three kings against a lone king 16 moves off the long diagonal and 5 on it.
+// With flying kings on 10x10 the ending is usually a draw even off the long diagonal (the FMJD
+// endgame course says so too): the database finds only tactical wins, within a few plies.
+TEST(EgdbInternational, ThreeKingsAgainstOneWinOnlyByTactics_000_5_3) {
+  auto db = built(kInternational, fresh_dir("intl_3k1k"), 4, {kThreeKingsKing});
+  ASSERT_TRUE(db);
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK47,K48,K49:BK1").outcome, Outcome::draw);
+  EXPECT_EQ(probe_fen(kInternational, *db, "B:WK46,K38,K49:BK3").outcome, Outcome::draw);
+  // On the long diagonal 46-5: a draw.
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK1,K2,K3:BK28").outcome, Outcome::draw);
+  // A king that can be taken at once is lost, the side to move or not.
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK31,K33,K35:BK18"), (Value{Outcome::win, 1}));
+  // The lone king on 46 facing a king on 5 must move along its one diagonal and be taken.
+  EXPECT_EQ(probe_fen(kInternational, *db, "W:WK46:BK5"), (Value{Outcome::loss, 2}));
+}
+
+// 002 §1.9.1.3: in russian draughts three kings beat a lone king off the long diagonal a1-h8
+// (Petrov's triangle); the code gives them 15 moves, and the win takes fewer.
+TEST(EgdbRussian, ThreeKingsAgainstOneOffTheLongDiagonalWin_002_1_9_1_3) {
+  auto db = built(kRussian, fresh_dir("rus_3k1k"), 4, {kThreeKingsKing});
+  ASSERT_TRUE(db);
+  const Value v = probe_fen(kRussian, *db, "W:WKa1,Kc1,Ke1:BKh2");
+  EXPECT_EQ(v.outcome, Outcome::win);
+  EXPECT_LE(v.plies, 30);
+  EXPECT_EQ(probe_fen(kRussian, *db, "B:WKa1,Kc1,Ke1:BKh2").outcome, Outcome::loss);
+}
+
+// RULINGS §1.3: two kings against one king win in english checkers (short kings).
+TEST(EgdbEnglish, TwoKingsAgainstOneWin) {
+  auto db = built(kEnglish, fresh_dir("eng_2k1k"), 3, {kTwoKingsKing});
+  ASSERT_TRUE(db);
+  EXPECT_EQ(probe_fen(kEnglish, *db, "W:WK1,K2:BK32").outcome, Outcome::win);
+  EXPECT_EQ(probe_fen(kEnglish, *db, "B:WK1,K2:BK32").outcome, Outcome::loss);
+  EXPECT_EQ(probe_fen(kEnglish, *db, "W:WK1:BK32").outcome, Outcome::draw);
+}
+
+// A side with no move loses (RULINGS §1.3), and in giveaway wins (004 "Поддавки").
+TEST(EgdbEnglish, NoMoveIsALossAndInGiveawayAWin) {
+  auto db = built(kEnglish, fresh_dir("eng_blocked"), 3);
+  auto give = built(kEnglishGiveaway, fresh_dir("engg_blocked"), 3);
+  ASSERT_TRUE(db && give);
+  // White's man on 29 has one square ahead, 25, held by a black man that 22 covers: no move.
+  const std::string fen = "W:W29:B25,22";
+  EXPECT_EQ(probe_fen(kEnglish, *db, fen), (Value{Outcome::loss, 0}));
+  EXPECT_EQ(probe_fen(kEnglishGiveaway, *give, fen), (Value{Outcome::win, 0}));
+  // Black must take White's last piece: that wins in english and loses in giveaway.
+  EXPECT_EQ(probe_fen(kEnglish, *db, "B:WK15:BK10"), (Value{Outcome::win, 1}));
+  EXPECT_EQ(probe_fen(kEnglishGiveaway, *give, "B:WK15:BK10"), (Value{Outcome::loss, 1}));
+}
+
+// Every stored value agrees with the values of its successors, for each family's move rules and
+// giveaway, up to 3 pieces.
+TEST(EgdbVerify, EveryValueAgreesWithItsSuccessors) {
+  for (const Rules* rules : {&kRussian, &kEnglishGiveaway, &kInternationalGiveaway}) {
+    const std::string dir = fresh_dir(std::string("verify_") + std::string(rules->id));
+    ASSERT_TRUE(built(*rules, dir, 3)) << rules->id;
+    BuildOptions o;
+    o.dir = dir;
+    auto report = verify(*rules, o);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_GT(report->tables, 0) << rules->id;
+    EXPECT_EQ(report->wrong, 0u) << rules->id << ": "
+                                 << (report->problems.empty() ? "" : report->problems.front());
+  }
+}
+
+// A resumed build keeps the tables that are there and sound.
+TEST(EgdbBuild, ResumesWithTheTablesAlreadyBuilt) {
+  const std::string dir = fresh_dir("resume");
+  BuildOptions o;
+  o.dir = dir;
+  o.pieces = 3;
+  auto first = build(kEnglish, o);
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_GT(first->tables_built, 0);
+  // An interrupted write leaves a .part file, never a file with the final name.
+  std::ofstream(dir + "/english/m0k2-m0k1.egdb.part") << "half";
+  std::filesystem::remove(table_path(kEnglish, dir, {0, 2, 0, 1}));
+  auto second = build(kEnglish, o);
+  ASSERT_TRUE(second) << second.error();
+  EXPECT_EQ(second->tables_built, 2);  // the removed table and its twin
+  EXPECT_EQ(second->tables_kept, first->tables_built - 2);
+}
+
+TEST(EgdbFiles, DamagedOrForeignFilesAreRefusedByName) {
+  const std::string dir = fresh_dir("damaged");
+  ASSERT_TRUE(built(kEnglish, dir, 2));
+  const std::string path = table_path(kEnglish, dir, {0, 1, 0, 1});
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(60);
+    f.put('\x5a');
+  }
+  auto db = Database::open(kEnglish, dir);
+  ASSERT_FALSE(db);
+  EXPECT_NE(db.error().find(path), std::string::npos) << db.error();
+  EXPECT_NE(db.error().find("checksum"), std::string::npos) << db.error();
+
+  std::filesystem::resize_file(path, 10);
+  db = Database::open(kEnglish, dir);
+  ASSERT_FALSE(db);
+  EXPECT_NE(db.error().find("damaged"), std::string::npos) << db.error();
+
+  // The russian tables under the english folder: refused, naming the game.
+  const std::string other = fresh_dir("foreign");
+  ASSERT_TRUE(built(kRussian, other, 2));
+  std::filesystem::create_directories(other + "/english");
+  std::filesystem::copy_file(table_path(kRussian, other, {0, 1, 0, 1}),
+                             other + "/english/m0k1-m0k1.egdb");
+  db = Database::open(kEnglish, other);
+  ASSERT_FALSE(db);
+  EXPECT_NE(db.error().find("is for russian"), std::string::npos) << db.error();
+
+  // No folder: an empty database, and the engine plays without.
+  auto none = Database::open(kEnglish, fresh_dir("none"));
+  ASSERT_TRUE(none);
+  EXPECT_EQ((*none)->table_count(), 0u);
+}
+
+TEST(EgdbFiles, TableRoundTrip) {
+  std::vector<std::uint8_t> values(20000);
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::uint8_t>(i * 7);
+  doska::egdb::Table table({"english", kRulesVersion, {1, 2, 0, 1}, 0}, values);
+  const std::string path = fresh_dir("roundtrip") + ".egdb";
+  ASSERT_TRUE(table.save(path));
+  for (bool unpack : {false, true}) {
+    auto loaded = doska::egdb::Table::load(path, unpack);
+    ASSERT_TRUE(loaded) << loaded.error();
+    EXPECT_EQ((*loaded)->header().game, "english");
+    EXPECT_EQ((*loaded)->header().entries, values.size());
+    for (std::size_t i = 0; i < values.size(); i += 97) EXPECT_EQ((*loaded)->at(i), values[i]);
+    EXPECT_EQ((*loaded)->unpacked(), values);
+  }
+}
+
+// The engine brings a database win home: from a won position, the engine on both sides (the
+// winner fastest, the loser slowest) ends the game with the winner's victory within the
+// distance the database gives (a capture of the last piece is the end here).
+TEST(EgdbEngine, ConvertsADatabaseWinWithinItsDistance) {
+  const std::string dir = fresh_dir("engine");
+  auto db = built(kEnglish, dir, 3, {kTwoKingsKing});
+  ASSERT_TRUE(db);
+  const std::string fen = "W:WK1,K2:BK32";
+  const Value start = probe_fen(kEnglish, *db, fen);
+  ASSERT_EQ(start.outcome, Outcome::win);
+
+  engine::Engine engine(4);
+  engine.set_tables(std::make_shared<engine::TableShelf>(dir));
+  Game game(kEnglish, *parse_fen(kEnglish, fen));
+  std::vector<std::string> moves;
+  int plies = 0;
+  while (!game.over() && plies <= start.plies) {
+    ASSERT_TRUE(engine.set_position("english", fen, moves));
+    search::Limits limits;
+    limits.depth = 3;
+    const auto best = engine.search(limits);
+    ASSERT_FALSE(best.move.empty());
+    if (plies == 0) {
+      EXPECT_TRUE(best.score.table);
+      EXPECT_EQ(best.score.kind, search::Score::Kind::win);
+      EXPECT_EQ(best.score.value, start.plies);
+    }
+    ASSERT_TRUE(game.play_text(best.move)) << best.move;
+    moves.push_back(best.move);
+    ++plies;
+  }
+  ASSERT_TRUE(game.over()) << "not over after " << plies << " plies";
+  EXPECT_EQ(game.ending().outcome, draughts::Outcome::white_wins);
+  EXPECT_EQ(plies, start.plies);
+}
+
+}  // namespace
+}  // namespace doska::draughts::egdb
