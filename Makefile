@@ -2,7 +2,10 @@
 #
 #   make deps         install missing Debian packages (scripts/debian-packages.txt)
 #   make build        Release build in build/release
-#   make play         build, then start the server (doska serve) and print its address
+#   make play         build, make the small endgame databases if missing (make egdb-small), then
+#                     start the server (doska serve) and print its address
+#   make egdb-small   the draughts endgame tables of at most EGDB_PIECES pieces (default 4; about
+#                     a minute in all) in data/egdb; larger ones: docs/egdb.md
 #   make test         Release tests, browser tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
 #   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
 #                     against doska serve from the Release build)
@@ -38,7 +41,10 @@ CHECK_FLAGS := -O2 -g
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/fuzz_*.cpp))))
 FORMAT_FILES = $(shell find src tests fuzz bench -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
 
-.PHONY: all deps build play test test-release test-browser test-asan test-fuzz test-deep bench format \
+EGDB_PIECES ?= 4
+EGDB_GAMES := english russian english-giveaway russian-giveaway international international-giveaway
+
+.PHONY: all deps build play egdb-small test test-release test-browser test-asan test-fuzz test-deep bench format \
 	format-check clean
 
 all: build
@@ -51,8 +57,14 @@ build: deps
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
 # The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
-play: deps build
+play: deps build egdb-small
 	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB)
+
+# Builds only what is missing: a table already there (and sound) is kept.
+egdb-small: build
+	for game in $(EGDB_GAMES); do \
+	  ./$(RELEASE_DIR)/doska egdb build $$game --pieces $(EGDB_PIECES) --dir data/egdb --quiet; \
+	done
 
 test: deps test-release test-browser test-asan test-fuzz
 

@@ -30,9 +30,13 @@ void print_info(const search::Info& info) {
   const double nps = info.seconds > 0 ? static_cast<double>(info.nodes) / info.seconds : 0;
   std::string pv;
   for (const std::string& m : info.pv) pv += " " + m;
-  std::printf("info depth %d seldepth %d score %s nodes %llu nps %.0f time %.3f pv%s\n", info.depth,
-              info.seldepth, info.score.text().c_str(), static_cast<unsigned long long>(info.nodes),
-              nps, info.seconds, pv.c_str());
+  // "egdb N": positions whose value came from the endgame databases.
+  const std::string hits =
+      info.table_hits ? " egdb " + std::to_string(info.table_hits) : std::string();
+  std::printf("info depth %d seldepth %d score %s nodes %llu nps %.0f time %.3f%s pv%s\n",
+              info.depth, info.seldepth, info.score.text().c_str(),
+              static_cast<unsigned long long>(info.nodes), nps, info.seconds, hits.c_str(),
+              pv.c_str());
   std::fflush(stdout);
 }
 
@@ -86,7 +90,7 @@ Result<search::Limits> limits_from(const Args& args) {
 int run_analyze(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
-                          "reductions", "null-move", "eval"},
+                          "reductions", "null-move", "eval", "egdb"},
                          {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
@@ -100,6 +104,7 @@ int run_analyze(const std::vector<std::string>& words) {
     hash = static_cast<std::size_t>(*h);
   }
   engine::Engine engine(hash);
+  engine.set_tables(egdb_option(*args));
   if (auto e = args->value("eval"))
     if (Status s = engine.set_eval(*e); !s) return fail(s.error());
   std::optional<std::string> fen = args->value("fen");

@@ -55,4 +55,10 @@ bool int_option(const Args& args, const std::string& name, long long lo, long lo
   return true;
 }
 
+std::shared_ptr<engine::TableShelf> egdb_option(const Args& args) {
+  const std::string dir = args.value("egdb").value_or(engine::TableShelf::kDefaultDir);
+  if (dir == "none") return nullptr;
+  return std::make_shared<engine::TableShelf>(dir);
+}
+
 }  // namespace doska::cli

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "engine/table_shelf.h"
 
 namespace doska::cli {
 
@@ -33,5 +34,9 @@ Result<Args> parse_args(const std::vector<std::string>& words,
 // message naming the option on a bad value.
 bool int_option(const Args& args, const std::string& name, long long lo, long long hi,
                 long long& out, std::string& error);
+
+// --egdb DIR|none: where the engine finds the endgame databases (default data/egdb under the
+// working folder); nullptr for none.
+std::shared_ptr<engine::TableShelf> egdb_option(const Args& args);
 
 }  // namespace doska::cli

@@ -27,7 +27,7 @@ Usage:
   doska pdn check FILE                                replays every game of a PDN file
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
                 [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
-                [--eval builtin|classic|FILE]
+                [--eval builtin|classic|FILE] [--egdb DIR|none]
                                                       the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
   doska bench [--threads T] [--game G] [--reductions on|off] [--null-move on|off] [--eval E]
@@ -50,7 +50,8 @@ Usage:
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
   doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
-              [--engine-threads N] [--hash MB]        the browser app and its JSON API
+              [--engine-threads N] [--hash MB] [--egdb DIR|none]
+                                                      the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port
   doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]
@@ -64,7 +65,7 @@ Usage:
   doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
                                                       endgame databases: builds every table with
                                                       at most N pieces, checks every value, or
-                                                      prints a position's value and its moves'
+                                                      prints a position's value and each move's
                                                       (docs/egdb.md)
   doska games                                         the game ids
   doska help

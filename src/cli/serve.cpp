@@ -37,7 +37,8 @@ std::string web_dir(const Args& args) {
 }  // namespace
 
 int run_serve(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"host", "port", "db", "web", "engine-threads", "hash"}, {});
+  auto args =
+      parse_args(words, {"host", "port", "db", "web", "engine-threads", "hash", "egdb"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -65,7 +66,7 @@ int run_serve(const std::vector<std::string>& words) {
 
   auto storage = server::Storage::open(db);
   if (!storage) return fail(storage.error());
-  server::EnginePool pool(*threads, static_cast<std::size_t>(*hash));
+  server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), egdb_option(*args));
   server::GameService service(**storage, pool);
   server::HttpServer http(service, server::HttpOptions{web_dir(*args)});
   auto bound = http.bind(host, *port);

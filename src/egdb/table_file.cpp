@@ -183,6 +183,11 @@ Result<std::shared_ptr<Table>> Table::load(const std::string& path, bool unpack)
   std::vector<std::uint8_t> bytes(file_size);
   if (!file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(file_size)))
     return make_error("cannot read endgame table " + path);
+  return parse(bytes, path, unpack);
+}
+
+Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& bytes,
+                                            const std::string& path, bool unpack) {
   auto bad = [&](const std::string& what) {
     return make_error("endgame table " + path + " is damaged: " + what);
   };

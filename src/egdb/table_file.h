@@ -64,6 +64,9 @@ class Table {
   // Reads and checks a file: magic, version, sizes, checksum; the error names the file and the
   // problem. `unpack` keeps every byte unpacked (for building larger tables from it).
   static Result<std::shared_ptr<Table>> load(const std::string& path, bool unpack);
+  // The same from the bytes of a file; `name` goes into the messages.
+  static Result<std::shared_ptr<Table>> parse(const std::vector<std::uint8_t>& bytes,
+                                              const std::string& name, bool unpack);
 
  private:
   Table() = default;

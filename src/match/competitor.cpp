@@ -70,10 +70,13 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if (name == "eval" && ours) {
     if (value.empty()) return make_error("eval= needs builtin, classic or a weights file");
     spec.eval = std::string(value);
+  } else if (name == "egdb" && ours) {
+    if (value.empty()) return make_error("egdb= needs a folder of endgame tables, or none");
+    spec.egdb = std::string(value);
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
                       " for our engine (level, nodes, depth, time, reductions, null-move, hash, "
-                      "eval, name)");
+                      "eval, egdb, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

@@ -71,7 +71,7 @@ class Competitor {
 // A competitor as the command line gives it:
 //   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time, reductions,
 //                                   null-move: on or off, hash: MB, eval: builtin, classic or a
-//                                   weights file)
+//                                   weights file, egdb: a folder of endgame tables or none)
 //   hub[,OPTIONS]:COMMAND LINE      a Hub (version 2) program
 //   uci[,OPTIONS]:COMMAND LINE      a UCI program
 //   dxp[,name=N]:HOST:PORT          a DXP follower (international draughts)
@@ -86,6 +86,7 @@ struct CompetitorSpec {
   search::Limits limits;
   std::size_t hash_megabytes = 64;  // ours: the transposition table
   std::string eval = "builtin";     // ours: Engine::set_eval
+  std::string egdb = "data/egdb";   // ours: the endgame tables' folder, or "none"
   std::vector<std::pair<std::string, std::string>> parameters;
 };
 

@@ -15,6 +15,8 @@ class OurEngine : public Competitor {
 
   // The evaluation the spec names, checked against the game before the first game starts.
   Status prepare(std::string_view game) {
+    engine_.set_tables(spec_.egdb == "none" ? nullptr
+                                            : std::make_shared<engine::TableShelf>(spec_.egdb));
     if (Status s = engine_.set_eval(spec_.eval); !s)
       return make_error(quoted(spec_.text) + ": " + s.error());
     if (Status s = engine_.set_position(game); !s)

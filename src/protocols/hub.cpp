@@ -58,6 +58,9 @@ std::optional<double> parse_seconds(std::string_view text) {
 // so that a nearer win scores higher (99.93: a win in 7 plies).
 std::string hub_score(const search::Score& score) {
   using Kind = search::Score::Kind;
+  // An endgame database's win: 50 men less the plies to the conversion, below any real win.
+  if (score.table && score.kind == Kind::win) return format_real(50 - score.value / 100.0, 2);
+  if (score.table && score.kind == Kind::loss) return format_real(-(50 - score.value / 100.0), 2);
   switch (score.kind) {
     case Kind::cp:
       return format_real(score.value / 100.0, 2);

@@ -353,6 +353,9 @@ void UciSession::on_go(const std::vector<std::string_view>& words) {
 
 std::string uci_score(const search::Score& score) {
   using Kind = search::Score::Kind;
+  // An endgame database's win is no mate in N: a large score, less the plies to the conversion.
+  if (score.table && score.kind == Kind::win) return "cp " + std::to_string(20000 - score.value);
+  if (score.table && score.kind == Kind::loss) return "cp " + std::to_string(score.value - 20000);
   switch (score.kind) {
     case Kind::cp:
       return "cp " + std::to_string(score.value);

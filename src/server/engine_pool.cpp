@@ -5,13 +5,13 @@
 
 namespace doska::server {
 
-EnginePool::EnginePool(int threads, std::size_t hash_megabytes) {
+EnginePool::EnginePool(int threads, std::size_t hash_megabytes,
+                       std::shared_ptr<engine::TableShelf> tables) {
   const int n = std::clamp(threads, 1, 64);
   // One shelf for all: each game's endgame databases are in memory once.
-  auto shelf = std::make_shared<engine::TableShelf>(engine::TableShelf::kDefaultDir);
   for (int i = 0; i < n; ++i) {
     engines_.push_back(std::make_unique<engine::Engine>(hash_megabytes));
-    engines_.back()->set_tables(shelf);
+    engines_.back()->set_tables(tables);
   }
   for (int i = 0; i < n; ++i) workers_.emplace_back([this, i] { work(*engines_[i]); });
 }

@@ -22,7 +22,9 @@ class EnginePool {
   // owner of the job, or when the pool stops) and stop its search when it is set.
   using Job = std::function<void(engine::Engine& engine, const std::atomic<bool>& cancelled)>;
 
-  explicit EnginePool(int threads, std::size_t hash_megabytes = 16);
+  // `tables`: the endgame databases all engines share (nullptr: none).
+  explicit EnginePool(int threads, std::size_t hash_megabytes = 16,
+                      std::shared_ptr<engine::TableShelf> tables = nullptr);
   ~EnginePool();
   EnginePool(const EnginePool&) = delete;
   EnginePool& operator=(const EnginePool&) = delete;

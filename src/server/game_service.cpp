@@ -839,7 +839,11 @@ json GameService::analyse(const AnalyseRequest& r) {
   const char* kinds[] = {"cp", "win", "loss", "draw"};
   const Kind kind = best.score.kind;
   return json{{"best", best.move.empty() ? json(nullptr) : json(best.move)},
-              {"score", {{"kind", kinds[static_cast<int>(kind)]}, {"value", best.score.value}}},
+              // egdb: the value comes from an endgame database (the plies count to a conversion).
+              {"score",
+               {{"kind", kinds[static_cast<int>(kind)]},
+                {"value", best.score.value},
+                {"egdb", best.score.table}}},
               {"text", best.score.text()},
               {"depth", best.depth},
               {"nodes", best.nodes},

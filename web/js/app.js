@@ -593,6 +593,8 @@ function whiteShare(score, side) {
 
 function scoreText(score, side) {
   const who = sideName(state.game.variant, side);
+  if (score.egdb && score.kind === 'win') return t('score.egdbWin', {side: who, plies: score.value});
+  if (score.egdb && score.kind === 'loss') return t('score.egdbLoss', {side: who, plies: score.value});
   if (score.kind === 'win') return t('score.win', {side: who, plies: score.value});
   if (score.kind === 'loss') return t('score.loss', {side: who, plies: score.value});
   if (score.kind === 'draw') return t('score.draw');
