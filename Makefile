@@ -4,8 +4,9 @@
 #   make build        Release build in build/release
 #   make play         build, make the small endgame databases if missing (make egdb-small), then
 #                     start the server (doska serve) and print its address
-#   make egdb-small   the draughts endgame tables of at most EGDB_PIECES pieces (default 4; about
-#                     a minute in all) in data/egdb; larger ones: docs/egdb.md
+#   make egdb-small   the endgame tables of at most EGDB_PIECES pieces (default 4; draughts: in
+#                     all, mill: a side; about two minutes in all) in data/egdb; larger ones:
+#                     docs/egdb.md
 #   make test         Release tests, browser tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
 #   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
 #                     against doska serve from the Release build)
@@ -42,7 +43,8 @@ FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/fuzz_*.cpp))))
 FORMAT_FILES = $(shell find src tests fuzz bench -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
 
 EGDB_PIECES ?= 4
-EGDB_GAMES := english russian english-giveaway russian-giveaway international international-giveaway
+EGDB_GAMES := english russian english-giveaway russian-giveaway international international-giveaway \
+	mill mill-ceylon
 
 .PHONY: all deps build play egdb-small test test-release test-browser test-asan test-fuzz test-deep bench format \
 	format-check clean

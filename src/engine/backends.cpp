@@ -121,11 +121,12 @@ Result<SearchRoot<mill::SearchTraits<R>>> mill_root(std::optional<std::string_vi
       return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
   }
   SearchRoot<Traits> root;
-  root.position = game.position();
+  root.position = Traits::make(game.position());
   const auto& records = game.records();
   int last = static_cast<int>(records.size()) - 1;
   int first = last;
-  while (first > 0 && !Traits::irreversible(records[first - 1].position, records[first].move))
+  while (first > 0 &&
+         !Traits::irreversible(Traits::make(records[first - 1].position), records[first].move))
     --first;
   root.reversible = last - first;
   for (int i = first; i < last; ++i) root.history.push_back(records[i].position.key());

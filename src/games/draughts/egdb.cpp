@@ -1,5 +1,7 @@
 #include "games/draughts/egdb.h"
 
+#include "egdb/retrograde.h"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -19,61 +21,11 @@ namespace code = doska::egdb::code;
 using doska::egdb::Table;
 using doska::egdb::TableHeader;
 
-struct Binomial {
-  std::uint64_t c[65][kMaxPieces + 1]{};
-  constexpr Binomial() {
-    for (int n = 0; n <= 64; ++n) {
-      c[n][0] = 1;
-      for (int k = 1; k <= kMaxPieces; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
-    }
-  }
-};
-constexpr Binomial kBinomial{};
-
-std::uint64_t choose(int n, int k) {
-  if (n < 0 || k < 0 || k > n) return 0;
-  return kBinomial.c[n][k];
-}
-
-// The rank of a set of positions among all sets of its size (combinatorial number system).
-std::uint64_t rank(std::uint64_t set) {
-  std::uint64_t r = 0;
-  for (int i = 1; set; set &= set - 1, ++i) r += choose(std::countr_zero(set), i);
-  return r;
-}
-std::uint64_t unrank(std::uint64_t r, int k, int domain) {
-  std::uint64_t set = 0;
-  int x = domain - 1;
-  for (int i = k; i >= 1; --i) {
-    while (choose(x, i) > r) --x;
-    r -= choose(x, i);
-    set |= std::uint64_t{1} << x;
-    --x;
-  }
-  return set;
-}
-// Squares of `set` renumbered among the squares not in `occupied`, and back.
-std::uint64_t compress(std::uint64_t set, std::uint64_t occupied) {
-  std::uint64_t out = 0;
-  for (; set; set &= set - 1) {
-    const int s = std::countr_zero(set);
-    out |= std::uint64_t{1} << (s - std::popcount(occupied & ((std::uint64_t{1} << s) - 1)));
-  }
-  return out;
-}
-std::uint64_t expand(std::uint64_t set, std::uint64_t occupied) {
-  std::uint64_t out = 0;
-  int p = 0;
-  for (int s = 0; set; ++s) {
-    if (occupied >> s & 1) continue;
-    if (set >> p & 1) {
-      out |= std::uint64_t{1} << s;
-      set &= ~(std::uint64_t{1} << p);
-    }
-    ++p;
-  }
-  return out;
-}
+using doska::egdb::choose;
+using doska::egdb::compress;
+using doska::egdb::expand;
+using doska::egdb::rank;
+using doska::egdb::unrank;
 
 struct Layout {
   std::uint64_t own_men, opp_men, own_kings, opp_kings, size;
@@ -160,180 +112,57 @@ std::uint8_t terminal_code(const Rules& rules) {
   return Value{rules.giveaway ? Outcome::win : Outcome::loss, 0}.encode();
 }
 
-// The value a move gets from its successor's value: one ply more, or 1 when the move leaves the
-// table (a capture or a promotion: the distance counts to the conversion).
-Value through(Value successor, bool leaves_table) {
-  const int plies = leaves_table ? 1 : successor.plies + 1;
-  switch (successor.outcome) {
-    case Outcome::loss:
-      return {Outcome::win, plies};
-    case Outcome::win:
-      return {Outcome::loss, plies};
-    case Outcome::draw:
-      break;
-  }
-  return {};
-}
-// Better for the side to move: the fastest win, then a draw, then the slowest loss.
-bool better(Value a, Value b) {
-  if (a.outcome != b.outcome) return static_cast<int>(a.outcome) > static_cast<int>(b.outcome);
-  if (a.outcome == Outcome::win) return a.plies < b.plies;
-  if (a.outcome == Outcome::loss) return a.plies > b.plies;
-  return false;
-}
+using doska::egdb::better;
+using doska::egdb::parallel_chunks;
+using doska::egdb::through;
+using Clock = doska::egdb::Stopwatch;
 
-// Runs f(begin, end) over [0, size) in chunks on `threads` threads.
-template <typename F>
-void parallel_chunks(std::uint64_t size, int threads, F&& f) {
-  constexpr std::uint64_t kChunk = 1 << 16;
-  std::atomic<std::uint64_t> next{0};
-  auto work = [&] {
-    for (;;) {
-      const std::uint64_t begin = next.fetch_add(kChunk);
-      if (begin >= size) return;
-      f(begin, std::min(size, begin + kChunk));
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
-}
-
-class Clock {
- public:
-  double seconds() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-  }
-
- private:
-  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-};
-
-// Builds the tables of one material and of its colour-swapped twin together: the positions of
-// each have their successors in the other.
+// The moves and predecessors of the draughts family for the retrograde solver (egdb/retrograde.h).
 template <const Rules& G>
-class PairBuilder {
+struct DraughtsPair {
   using F = Frame<G.board_size>;
   using Geo = Geometry<G.board_size>;
 
-  struct Work {
-    Material m;
-    Layout layout;
-    std::vector<std::uint8_t> value;
-    // Moves inside the pair not yet known to lose (bits 0..6), and bit 7: a move out of the
-    // pair that draws. Zero once the value is final.
-    std::vector<std::uint8_t> pending;
-  };
+  const Rules& rules;
+  const Database& db;
+  std::vector<Material> materials;
+  std::vector<Layout> layouts;
 
- public:
-  PairBuilder(const Rules& rules, const Database& db, const BuildOptions& options)
-      : rules_(rules), db_(db), options_(options) {}
-
-  Status run(Material m) {
-    works_.clear();
-    works_.push_back(make_work(m));
-    if (!(m.flipped() == m)) works_.push_back(make_work(m.flipped()));
-    for (std::size_t w = 0; w < works_.size(); ++w)
-      if (Status s = initialise(works_[w]); !s) return s;
-    return propagate();
-  }
-  std::vector<std::pair<Material, std::vector<std::uint8_t>>> take() {
-    std::vector<std::pair<Material, std::vector<std::uint8_t>>> out;
-    for (auto& w : works_) out.emplace_back(w.m, std::move(w.value));
-    return out;
-  }
-
- private:
-  Work make_work(Material m) {
-    Work w{m, F::layout(m), {}, {}};
-    w.value.assign(w.layout.size, code::kDraw);
-    w.pending.assign(w.layout.size, 0);
-    return w;
-  }
-  Work& partner(const Work& w) {
-    return works_.size() == 1 || &w == &works_[1] ? works_[0] : works_[1];
-  }
-
-  void report(const std::string& line) {
-    if (options_.progress) options_.progress(line);
-  }
-
-  Status initialise(Work& w) {
-    std::mutex error_mutex;
-    std::string error;
-    std::atomic<std::uint64_t> done{0};
-    Clock clock;
-    double last_report = 0;
-    parallel_chunks(w.layout.size, options_.threads, [&](std::uint64_t begin, std::uint64_t end) {
-      MoveList list;
-      Position pos;
-      for (std::uint64_t i = begin; i < end; ++i) {
-        if (!F::decode(w.layout, w.m, i, pos)) {
-          w.value[i] = code::kNone;
-          continue;
-        }
-        Generator<G>::generate(pos, list);
-        if (list.empty()) {
-          w.value[i] = terminal_code(rules_);
-          continue;
-        }
-        int inside = 0;
-        bool draw_outside = false;
-        std::optional<Value> best;
-        for (int k = 0; k < list.size(); ++k) {
-          const Move& move = list[k];
-          if (!move.is_capture() && !move.promotes) {
-            ++inside;
-            continue;
-          }
-          Position next = pos;
-          play(next, move);
-          const auto v = db_.probe(next);
-          if (!v) {
-            std::lock_guard lock(error_mutex);
-            error = "no table for " + to_fen(rules_, next) + " (a smaller table is missing)";
-            return;
-          }
-          const Value mine = through(*v, true);
-          if (!best || better(mine, *best)) best = mine;
-          if (mine.outcome == Outcome::draw) draw_outside = true;
-        }
-        if (best && best->outcome == Outcome::win) {
-          w.value[i] = best->encode();
-        } else if (inside == 0) {
-          w.value[i] = best->encode();
-        } else if (inside > 127) {
-          std::lock_guard lock(error_mutex);
-          error = "too many moves in " + to_fen(rules_, pos);
-          return;
-        } else {
-          w.pending[i] = static_cast<std::uint8_t>(inside | (draw_outside ? 0x80 : 0));
-        }
+  std::string first_look(std::size_t t, std::uint64_t i, doska::egdb::FirstLook& look) const {
+    Position pos;
+    if (!F::decode(layouts[t], materials[t], i, pos)) return {};  // no position: kNone
+    MoveList list;
+    Generator<G>::generate(pos, list);
+    if (list.empty()) look.best_outside = Value::decode(terminal_code(rules));
+    for (int k = 0; k < list.size(); ++k) {
+      const Move& move = list[k];
+      if (!move.is_capture() && !move.promotes) {
+        ++look.inside;
+        continue;
       }
-      const std::uint64_t total = done.fetch_add(end - begin) + (end - begin);
-      std::lock_guard lock(error_mutex);
-      if (clock.seconds() - last_report > 2) {
-        last_report = clock.seconds();
-        report(w.m.name() +
-               " moves: " + doska::egdb::progress_text(total, w.layout.size, clock.seconds()));
-      }
-    });
-    if (!error.empty()) return make_error(error);
-    return Ok{};
+      Position next = pos;
+      play(next, move);
+      const auto v = db.probe(next);
+      if (!v) return "no table for " + to_fen(rules, next) + " (a smaller table is missing)";
+      look.outside(through(*v, true));
+    }
+    return {};
   }
 
-  // Positions whose last move went from `pos`'s opponent (Black here), inside the pair: the
+  // Positions whose last move, by `pos`'s opponent (Black here), stayed inside the pair: the
   // previous mover's piece taken back one step (a man) or one slide (a king).
   template <typename Visit>
-  void predecessors(const Position& pos, Visit&& visit) {
+  void predecessors(std::size_t t, std::uint64_t i, Visit&& visit) const {
+    Position pos;
+    F::decode(layouts[t], materials[t], i, pos);
+    const Layout& before = layouts[materials.size() == 1 ? 0 : 1 - t];
     const Bitboard empty = Geo::kBoard & ~pos.occupied();
     auto emit = [&](Bitboard from, Bitboard to, bool king) {
       Position p = pos;
       p.black = (p.black & ~from) | to;
       if (king) p.kings = (p.kings & ~from) | to;
       p.side = Side::black;
-      visit(F::flip(p));
+      visit(F::index(before, F::flip(p)));
     };
     for (Bitboard men = pos.black & ~pos.kings; men; men &= men - 1) {
       const Bitboard from = men & (~men + 1);
@@ -352,61 +181,46 @@ class PairBuilder {
       }
     }
   }
+};
 
-  Status propagate() {
-    Clock clock;
-    int longest = 0;
-    for (auto& w : works_)
-      for (std::uint8_t v : w.value)
-        if (v != code::kNone && v != code::kDraw)
-          longest = std::max(longest, Value::decode(v).plies);
-    for (int d = 0; d <= longest; ++d) {
-      const std::uint8_t win = Value{Outcome::win, d}.encode();
-      const std::uint8_t loss = Value{Outcome::loss, d}.encode();
-      for (auto& w : works_) {
-        Work& before = partner(w);
-        Position pos;
-        for (std::uint64_t i = 0; i < w.layout.size; ++i) {
-          const std::uint8_t v = w.value[i];
-          if (v != win && v != loss) continue;
-          F::decode(w.layout, w.m, i, pos);
-          predecessors(pos, [&](const Position& p) {
-            const std::uint64_t j = F::index(before.layout, p);
-            std::uint8_t& pending = before.pending[j];
-            if ((pending & 0x7f) == 0) return;
-            if (v == loss) {
-              before.value[j] = Value{Outcome::win, d + 1}.encode();
-              pending = 0;
-            } else if ((--pending & 0x7f) == 0) {
-              before.value[j] =
-                  (pending & 0x80) ? code::kDraw : Value{Outcome::loss, d + 1}.encode();
-              pending = 0;
-            } else {
-              return;
-            }
-            longest = std::max(longest, d + 1);
-          });
-        }
-      }
-      if (longest > code::kMaxPlies)
-        return make_error(works_[0].m.name() + ": a distance beyond " +
-                          std::to_string(code::kMaxPlies) + " plies");
-      report(works_[0].m.name() + " distance " + std::to_string(d) + " of at least " +
-             std::to_string(longest) + ", " + std::to_string(static_cast<int>(clock.seconds())) +
-             " s");
-    }
-    // What is still open has a move that keeps the game going forever: a draw (by repetition).
-    for (auto& w : works_) {
-      w.pending.clear();
-      w.pending.shrink_to_fit();
-    }
-    return Ok{};
+// The database under construction, as egdb::build_missing sees it.
+struct Builder {
+  const Rules& rules;
+  Database& db;
+  const BuildOptions& options;
+
+  bool has(Material m) const { return db.table(m) != nullptr; }
+  std::uint64_t size(Material m) const { return table_size(rules, m); }
+  TableHeader header(Material m) const {
+    return {
+        std::string(rules.id), kRulesVersion, {m.own_men, m.own_kings, m.opp_men, m.opp_kings}, 0};
   }
+  std::string path(Material m) const { return table_path(rules, options.dir, m); }
+  void add(Material m, std::shared_ptr<Table> table) { db.add(m, std::move(table)); }
 
-  const Rules& rules_;
-  const Database& db_;
-  const BuildOptions& options_;
-  std::vector<Work> works_;
+  Result<std::vector<std::pair<Material, std::vector<std::uint8_t>>>> solve(Material m) const {
+    std::vector<Material> pair{m};
+    if (!(m.flipped() == m)) pair.push_back(m.flipped());
+    std::vector<doska::egdb::PairTable> tables;
+    for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}});
+    Status status = with_move_rules(rules, [&]<const Rules & G>() {
+      DraughtsPair<G> family{rules, db, pair, {}};
+      for (const Material& x : pair) family.layouts.push_back(Frame<G.board_size>::layout(x));
+      return doska::egdb::solve_pair(
+          tables, options.threads, options.progress,
+          [&](std::size_t t, std::uint64_t i, doska::egdb::FirstLook& look) {
+            return family.first_look(t, i, look);
+          },
+          [&](std::size_t t, std::uint64_t i, const auto& visit) {
+            family.predecessors(t, i, visit);
+          });
+    });
+    if (!status) return make_error(status.error());
+    std::vector<std::pair<Material, std::vector<std::uint8_t>>> out;
+    for (std::size_t t = 0; t < pair.size(); ++t)
+      out.emplace_back(pair[t], std::move(tables[t].value));
+    return out;
+  }
 };
 
 template <int N>
@@ -523,43 +337,28 @@ std::optional<Value> Database::probe(const Position& pos) const {
 Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
                                                  bool unpack) {
   auto db = std::make_shared<Database>(rules);
-  const std::filesystem::path folder = std::filesystem::path(dir) / std::string(rules.id);
-  std::error_code ec;
-  if (!std::filesystem::is_directory(folder, ec)) return db;
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".egdb") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  for (const auto& file : files) {
-    auto table = Table::load(file.string(), unpack);
-    if (!table) return make_error(table.error());
-    const TableHeader& h = (*table)->header();
-    const Material m{h.material[0], h.material[1], h.material[2], h.material[3]};
-    auto refuse = [&](const std::string& why) {
-      return make_error("endgame table " + file.string() + " " + why);
-    };
-    if (h.game != rules.id) return refuse("is for " + h.game + ", not " + std::string(rules.id));
-    if (h.rules_version != kRulesVersion)
-      return refuse("was built under rules version " + std::to_string(h.rules_version) +
-                    "; this program needs version " + std::to_string(kRulesVersion) +
-                    " (build it again)");
-    if (m.own_men < 0 || m.own_kings < 0 || m.opp_men < 0 || m.opp_kings < 0 ||
-        m.pieces() > kMaxPieces || m.own_men + m.own_kings == 0 || m.opp_men + m.opp_kings == 0)
-      return refuse("has an impossible material");
-    if (h.entries != table_size(rules, m))
-      return refuse("has " + std::to_string(h.entries) + " entries, " + m.name() + " needs " +
-                    std::to_string(table_size(rules, m)));
-    if (file.filename().string() != m.name() + ".egdb")
-      return refuse("holds " + m.name() + " under another name");
-    db->add(m, std::move(*table));
-  }
+  Status read = doska::egdb::read_folder(
+      std::filesystem::path(dir) / std::string(rules.id), std::string(rules.id), kRulesVersion,
+      unpack, [&](std::shared_ptr<Table> table, const std::string& file) -> std::string {
+        const TableHeader& h = table->header();
+        const Material m{h.material[0], h.material[1], h.material[2], h.material[3]};
+        if (m.own_men < 0 || m.own_kings < 0 || m.opp_men < 0 || m.opp_kings < 0 ||
+            m.pieces() > kMaxPieces || m.own_men + m.own_kings == 0 || m.opp_men + m.opp_kings == 0)
+          return "has an impossible material";
+        if (h.entries != table_size(rules, m))
+          return "has " + std::to_string(h.entries) + " entries, " + m.name() + " needs " +
+                 std::to_string(table_size(rules, m));
+        if (file != m.name() + ".egdb") return "holds " + m.name() + " under another name";
+        db->add(m, std::move(table));
+        return {};
+      });
+  if (!read) return make_error(read.error());
   return db;
 }
 
 Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
   if (options.pieces < 2 || options.pieces > kMaxPieces)
     return make_error("--pieces must be 2.." + std::to_string(kMaxPieces));
-  Clock clock;
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(options.dir) / std::string(rules.id),
                                       ec);
@@ -567,7 +366,6 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
   auto opened = Database::open(rules, options.dir, true);
   if (!opened) return make_error(opened.error());
   Database& db = **opened;
-  BuildReport report;
   auto all = materials(options.pieces);
   if (!options.only.empty()) {
     // A capture lowers a count, a promotion turns a man into a king: what a target can become.
@@ -582,59 +380,8 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
     };
     std::erase_if(all, [&](const Material& x) { return !needed(x) && !needed(x.flipped()); });
   }
-  std::uint64_t total = 0, done = 0;
-  for (const Material& m : all) total += table_size(rules, m);
-  std::vector<std::string> handled;
-  for (const Material& m : all) {
-    if (std::find(handled.begin(), handled.end(), m.name()) != handled.end()) continue;
-    handled.push_back(m.name());
-    handled.push_back(m.flipped().name());
-    const int twins = m.flipped() == m ? 1 : 2;
-    if (db.table(m) && db.table(m.flipped())) {
-      report.tables_kept += twins;
-      done += table_size(rules, m) * static_cast<std::uint64_t>(twins);
-      continue;
-    }
-    Status status = Ok{};
-    std::vector<std::pair<Material, std::vector<std::uint8_t>>> built;
-    with_move_rules(rules, [&]<const Rules & G>() {
-      PairBuilder<G> builder(rules, db, options);
-      status = builder.run(m);
-      if (status) built = builder.take();
-    });
-    if (!status) return make_error(status.error());
-    for (auto& [material, values] : built) {
-      TableHeader header{
-          std::string(rules.id),
-          kRulesVersion,
-          {material.own_men, material.own_kings, material.opp_men, material.opp_kings},
-          values.size()};
-      for (std::uint8_t v : values) {
-        if (v == code::kNone) continue;
-        ++report.positions;
-        const Value value = Value::decode(v);
-        if (value.outcome == Outcome::win) ++report.wins;
-        if (value.outcome == Outcome::draw) ++report.draws;
-        if (value.outcome == Outcome::loss) ++report.losses;
-        if (value.plies > report.longest) {
-          report.longest = value.plies;
-          report.longest_table = material.name();
-        }
-      }
-      auto table = std::make_shared<Table>(std::move(header), std::move(values));
-      const std::string path = table_path(rules, options.dir, material);
-      if (Status s = table->save(path); !s) return make_error(s.error());
-      report.bytes += std::filesystem::file_size(path, ec);
-      done += table->header().entries;
-      db.add(material, std::move(table));
-      ++report.tables_built;
-      if (options.progress)
-        options.progress(material.name() + " done; all tables: " +
-                         doska::egdb::progress_text(done, total, clock.seconds()));
-    }
-  }
-  report.seconds = clock.seconds();
-  return report;
+  Builder builder{rules, db, options};
+  return doska::egdb::build_missing(all, builder, options.progress);
 }
 
 Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
@@ -642,46 +389,32 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
   if (!opened) return make_error(opened.error());
   const Database& db = **opened;
   VerifyReport report;
-  std::mutex mutex;
   Clock clock;
   for (const Material& m : materials(kMaxPieces)) {
     const Table* table = db.table(m);
     if (!table) continue;
-    ++report.tables;
-    std::atomic<std::uint64_t> positions{0}, wrong{0};
+    std::atomic<std::uint64_t> positions{0};
     with_geometry(rules, [&]<int N>() {
       const Layout layout = Frame<N>::layout(m);
-      parallel_chunks(layout.size, options.threads, [&](std::uint64_t begin, std::uint64_t end) {
+      doska::egdb::verify_table(layout.size, options.threads, report, [&](std::uint64_t i) {
         Position pos;
-        for (std::uint64_t i = begin; i < end; ++i) {
-          const std::uint8_t stored = table->at(i);
-          const bool is_position = Frame<N>::decode(layout, m, i, pos);
-          std::string problem;
-          if (!is_position) {
-            if (stored != code::kNone)
-              problem =
-                  m.name() + " index " + std::to_string(i) + ": a value where there is no position";
-          } else {
-            ++positions;
-            std::string missing;
-            const auto expected = from_successors(rules, db, pos, missing);
-            if (!expected)
-              problem = to_fen(rules, pos) + ": no table for the successor " + missing;
-            else if (stored == code::kNone || Value::decode(stored) != *expected)
-              problem = to_fen(rules, pos) + ": stored " +
-                        (stored == code::kNone ? "nothing" : Value::decode(stored).text()) +
-                        ", its moves give " + expected->text();
-          }
-          if (!problem.empty()) {
-            ++wrong;
-            std::lock_guard lock(mutex);
-            if (report.problems.size() < 10) report.problems.push_back(problem);
-          }
-        }
+        const std::uint8_t stored = table->at(i);
+        if (!Frame<N>::decode(layout, m, i, pos))
+          return stored == code::kNone ? std::string()
+                                       : m.name() + " index " + std::to_string(i) +
+                                             ": a value where there is no position";
+        ++positions;
+        std::string missing;
+        const auto expected = from_successors(rules, db, pos, missing);
+        if (!expected) return to_fen(rules, pos) + ": no table for the successor " + missing;
+        if (stored == code::kNone || Value::decode(stored) != *expected)
+          return to_fen(rules, pos) + ": stored " +
+                 (stored == code::kNone ? "nothing" : Value::decode(stored).text()) +
+                 ", its moves give " + expected->text();
+        return std::string();
       });
     });
     report.positions += positions;
-    report.wrong += wrong;
     if (options.progress)
       options.progress("verified " + m.name() + " (" + std::to_string(positions.load()) +
                        " positions), " + std::to_string(static_cast<int>(clock.seconds())) + " s");

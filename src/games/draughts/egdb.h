@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "egdb/retrograde.h"
 #include "egdb/table_file.h"
 #include "games/draughts/position.h"
 #include "games/draughts/rules.h"
@@ -96,26 +97,12 @@ struct BuildOptions {
   std::function<void(const std::string&)> progress;
 };
 
-struct BuildReport {
-  int tables_built = 0;
-  int tables_kept = 0;  // already there and sound (a resumed build)
-  std::uint64_t positions = 0;
-  std::uint64_t wins = 0, draws = 0, losses = 0;
-  std::uint64_t bytes = 0;  // on disk
-  double seconds = 0;
-  int longest = 0;  // the longest win or loss in plies (to conversion)
-  std::string longest_table;
-};
+using doska::egdb::BuildReport;
+using doska::egdb::VerifyReport;
 
 // Builds every table with at most `pieces` pieces that is not already in the folder.
 Result<BuildReport> build(const Rules& rules, const BuildOptions& options);
 
-struct VerifyReport {
-  int tables = 0;
-  std::uint64_t positions = 0;
-  std::uint64_t wrong = 0;
-  std::vector<std::string> problems;  // the first few, with the FEN of the position
-};
 // Checks every stored value against the values of its successors.
 Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options);
 

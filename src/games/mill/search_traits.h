@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "games/mill/egdb.h"
 #include "games/mill/movegen.h"
 #include "games/mill/notation.h"
 #include "games/mill/position.h"
@@ -80,19 +81,27 @@ search::Value evaluate(const Position& pos) {
   return pos.side == Side::white ? white : -white;
 }
 
+// The position the search sees: the game's position and the endgame databases (egdb.h) the
+// engine probes, nullptr when none.
+struct TabledPosition {
+  mill::Position pos;
+  const egdb::Database* tables = nullptr;
+};
+
 template <const Rules& R>
 struct SearchTraits {
   using Gen = Generator<R>;
-  using Position = mill::Position;
+  using Position = TabledPosition;
   using Move = mill::Move;
   using MoveList = mill::MoveList;
   // The 50-move rule (RULINGS §3.2), counted here over moves without placement or removal.
   static constexpr int kReversibleLimit = 100;
 
-  static void generate(const Position& p, MoveList& list) { Gen::generate(p, list); }
+  static Position make(const mill::Position& pos) { return {pos, nullptr}; }
+  static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
   static void generate_noisy(const Position& p, MoveList& list) {
     MoveList all;
-    Gen::generate(p, all);
+    Gen::generate(p.pos, all);
     list.clear();
     for (const Move& m : all)
       if (m.is_removal()) list.push(m);
@@ -100,14 +109,16 @@ struct SearchTraits {
   static bool stand_pat_allowed(const Position&) { return true; }
   static Position after(const Position& p, const Move& m) {
     Position next = p;
-    play(next, m);
+    play(next.pos, m);
     return next;
   }
-  static std::uint64_t key(const Position& p) { return p.key(); }
-  static search::Value evaluate(const Position& p) { return mill::evaluate<R>(p); }
+  static std::uint64_t key(const Position& p) { return p.pos.key(); }
+  static search::Value evaluate(const Position& p) { return mill::evaluate<R>(p.pos); }
   // Down to two pieces loses (even when it is the other side's turn), as does having no move.
   static search::Value no_moves_value(const Position& p) {
-    if (Gen::lost_by_material(p, opposite(p.side)) && !Gen::lost_by_material(p, p.side)) return 1;
+    if (Gen::lost_by_material(p.pos, opposite(p.pos.side)) &&
+        !Gen::lost_by_material(p.pos, p.pos.side))
+      return 1;
     return -1;
   }
   static bool irreversible(const Position&, const Move& m) {
@@ -120,7 +131,26 @@ struct SearchTraits {
   static bool is_quiet(const Position&, const Move& m) { return !m.is_removal(); }
   static int order_noisy(const Position&, const Move&) { return 0; }
   static std::string move_text(const Position&, const Move& m) { return mill::move_text(m); }
-  static int side_index(const Position& p) { return static_cast<int>(p.side); }
+  static int side_index(const Position& p) { return static_cast<int>(p.pos.side); }
+
+  // Endgame databases of the moving phase (docs/egdb.md); mill and mixed mill share theirs.
+  using TableSet = egdb::Database;
+  static std::string table_game() { return egdb::table_game(R); }
+  static Result<std::shared_ptr<TableSet>> open_tables(const std::string& dir) {
+    return egdb::Database::open(R, dir);
+  }
+  static void use_tables(Position& p, const TableSet* t) { p.tables = t; }
+  static bool in_tables(const Position& p) {
+    return p.tables && p.pos.hand[0] == 0 && p.pos.hand[1] == 0 &&
+           p.pos.on_board(Side::white) <= p.tables->largest_side() &&
+           p.pos.on_board(Side::black) <= p.tables->largest_side();
+  }
+  static std::optional<search::TableValue> probe_table(const Position& p) {
+    if (!p.tables) return std::nullopt;
+    const auto v = p.tables->probe(p.pos);
+    if (!v) return std::nullopt;
+    return search::TableValue{static_cast<int>(v->outcome), v->plies};
+  }
 };
 
 }  // namespace doska::mill

@@ -1,0 +1,369 @@
+// What every game's endgame builder shares (docs/egdb.md): the value a move takes from its
+// successor, the order of values, the combinatorial number system, and a parallel loop.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "egdb/table_file.h"
+
+namespace doska::egdb {
+
+// The value a move gets from its successor's value (the opponent's, unless the mover keeps the
+// turn): one ply more, or 1 when the move leaves the table (a capture, a promotion, a removal:
+// the distance counts to the conversion).
+inline Value through(Value successor, bool leaves_table, bool keeps_turn = false) {
+  const int plies = leaves_table ? 1 : successor.plies + 1;
+  Outcome outcome = successor.outcome;
+  if (!keeps_turn) outcome = static_cast<Outcome>(-static_cast<int>(outcome));
+  if (outcome == Outcome::draw) return {};
+  return {outcome, plies};
+}
+
+// Better for the side to move: the fastest win, then a draw, then the slowest loss.
+inline bool better(Value a, Value b) {
+  if (a.outcome != b.outcome) return static_cast<int>(a.outcome) > static_cast<int>(b.outcome);
+  if (a.outcome == Outcome::win) return a.plies < b.plies;
+  if (a.outcome == Outcome::loss) return a.plies > b.plies;
+  return false;
+}
+
+// Binomial coefficients C(n, k) for n <= 64, k <= 12.
+struct Binomial {
+  static constexpr int kMaxK = 12;
+  std::uint64_t c[65][kMaxK + 1]{};
+  constexpr Binomial() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= kMaxK; ++k) c[n][k] = n == 0 ? 0 : c[n - 1][k - 1] + c[n - 1][k];
+    }
+  }
+};
+inline constexpr Binomial kBinomial{};
+
+inline std::uint64_t choose(int n, int k) {
+  if (n < 0 || k < 0 || k > n || k > Binomial::kMaxK) return 0;
+  return kBinomial.c[n][k];
+}
+// The rank of a set of positions among all sets of its size (combinatorial number system).
+inline std::uint64_t rank(std::uint64_t set) {
+  std::uint64_t r = 0;
+  for (int i = 1; set; set &= set - 1, ++i) r += choose(std::countr_zero(set), i);
+  return r;
+}
+inline std::uint64_t unrank(std::uint64_t r, int k, int domain) {
+  std::uint64_t set = 0;
+  int x = domain - 1;
+  for (int i = k; i >= 1; --i) {
+    while (choose(x, i) > r) --x;
+    r -= choose(x, i);
+    set |= std::uint64_t{1} << x;
+    --x;
+  }
+  return set;
+}
+// Positions of `set` renumbered among the positions not in `occupied`, and back.
+inline std::uint64_t compress(std::uint64_t set, std::uint64_t occupied) {
+  std::uint64_t out = 0;
+  for (; set; set &= set - 1) {
+    const int s = std::countr_zero(set);
+    out |= std::uint64_t{1} << (s - std::popcount(occupied & ((std::uint64_t{1} << s) - 1)));
+  }
+  return out;
+}
+inline std::uint64_t expand(std::uint64_t set, std::uint64_t occupied) {
+  std::uint64_t out = 0;
+  int p = 0;
+  for (int s = 0; set; ++s) {
+    if (occupied >> s & 1) continue;
+    if (set >> p & 1) {
+      out |= std::uint64_t{1} << s;
+      set &= ~(std::uint64_t{1} << p);
+    }
+    ++p;
+  }
+  return out;
+}
+
+// Runs f(begin, end) over [0, size) in chunks on `threads` threads.
+template <typename F>
+void parallel_chunks(std::uint64_t size, int threads, F&& f) {
+  constexpr std::uint64_t kChunk = 1 << 16;
+  std::atomic<std::uint64_t> next{0};
+  auto work = [&] {
+    for (;;) {
+      const std::uint64_t begin = next.fetch_add(kChunk);
+      if (begin >= size) return;
+      f(begin, std::min(size, begin + kChunk));
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+}
+
+class Stopwatch {
+ public:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+}  // namespace doska::egdb
+
+namespace doska::egdb {
+
+using Progress = std::function<void(const std::string&)>;
+
+// One table of a pair under construction: the values, and for each position still open the
+// moves inside the pair not yet known to lose (bits 0..6) and whether a move out of the pair
+// draws (bit 7).
+struct PairTable {
+  std::string name;
+  std::uint64_t size = 0;
+  std::vector<std::uint8_t> value;
+  std::vector<std::uint8_t> pending;
+};
+
+// What the first look at a position's moves found: the best move out of the table (a capture,
+// a promotion, a removal: valued from the smaller tables), and the moves that stay inside.
+struct FirstLook {
+  std::optional<Value> best_outside;
+  int inside = 0;
+  bool draw_outside = false;
+
+  void outside(Value v) {
+    if (!best_outside || better(v, *best_outside)) best_outside = v;
+    if (v.outcome == Outcome::draw) draw_outside = true;
+  }
+};
+
+// Solves the tables of one material and of its colour twin (one table when the material is its
+// own twin), whose positions have their successors in each other:
+//   first_look(t, i, look) -> error text (empty: fine): the moves of position i of table t; a
+//       position with no move sets look.best_outside to its value
+//   predecessors(t, i, visit): visit(j) for each position j of the other table whose move
+//       inside the pair leads to position i of table t
+// By increasing distance: a predecessor of a loss is a win one ply longer; a predecessor of a win
+// loses a move, and with none left is a loss one ply longer (a draw if a move out draws). What is
+// left open is a draw (best play repeats).
+template <class FirstLookFn, class PredecessorsFn>
+Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& progress,
+                  FirstLookFn&& first_look, PredecessorsFn&& predecessors) {
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    PairTable& table = tables[t];
+    table.value.assign(table.size, code::kDraw);
+    table.pending.assign(table.size, 0);
+    std::mutex mutex;
+    std::string error;
+    Stopwatch clock;
+    double last_report = 0;
+    std::atomic<std::uint64_t> done{0};
+    parallel_chunks(table.size, threads, [&](std::uint64_t begin, std::uint64_t end) {
+      for (std::uint64_t i = begin; i < end; ++i) {
+        FirstLook look;
+        std::string problem = first_look(t, i, look);
+        if (problem.empty() && look.inside > 127) problem = table.name + ": too many moves";
+        if (!problem.empty()) {
+          std::lock_guard lock(mutex);
+          error = problem;
+          return;
+        }
+        if (look.inside == 0 || (look.best_outside && look.best_outside->outcome == Outcome::win))
+          table.value[i] = look.best_outside ? look.best_outside->encode() : code::kNone;
+        else
+          table.pending[i] =
+              static_cast<std::uint8_t>(look.inside | (look.draw_outside ? 0x80 : 0));
+      }
+      const std::uint64_t total = done.fetch_add(end - begin) + (end - begin);
+      std::lock_guard lock(mutex);
+      if (progress && clock.seconds() - last_report > 2) {
+        last_report = clock.seconds();
+        progress(table.name + " moves: " + progress_text(total, table.size, clock.seconds()));
+      }
+    });
+    if (!error.empty()) return make_error(error);
+  }
+
+  Stopwatch clock;
+  int longest = 0;
+  for (const auto& table : tables)
+    for (std::uint8_t v : table.value)
+      if (v != code::kDraw && v != code::kNone) longest = std::max(longest, Value::decode(v).plies);
+  for (int d = 0; d <= longest; ++d) {
+    const std::uint8_t win = Value{Outcome::win, d}.encode();
+    const std::uint8_t loss = Value{Outcome::loss, d}.encode();
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      PairTable& before = tables[tables.size() == 1 ? 0 : 1 - t];
+      for (std::uint64_t i = 0; i < tables[t].size; ++i) {
+        const std::uint8_t v = tables[t].value[i];
+        if (v != win && v != loss) continue;
+        predecessors(t, i, [&](std::uint64_t j) {
+          std::uint8_t& pending = before.pending[j];
+          if ((pending & 0x7f) == 0) return;
+          if (v == loss) {
+            before.value[j] = Value{Outcome::win, d + 1}.encode();
+            pending = 0;
+          } else if ((--pending & 0x7f) == 0) {
+            before.value[j] = (pending & 0x80) ? code::kDraw : Value{Outcome::loss, d + 1}.encode();
+            pending = 0;
+          } else {
+            return;
+          }
+          longest = std::max(longest, d + 1);
+        });
+      }
+    }
+    if (longest > code::kMaxPlies)
+      return make_error(tables[0].name + ": a distance beyond " + std::to_string(code::kMaxPlies) +
+                        " plies");
+    if (progress)
+      progress(tables[0].name + " distance " + std::to_string(d) + " of at least " +
+               std::to_string(longest) + ", " + std::to_string(static_cast<int>(clock.seconds())) +
+               " s");
+  }
+  for (auto& table : tables) {
+    table.pending.clear();
+    table.pending.shrink_to_fit();
+  }
+  return Ok{};
+}
+
+struct BuildReport {
+  int tables_built = 0;
+  int tables_kept = 0;  // already there and sound (a resumed build)
+  std::uint64_t positions = 0;
+  std::uint64_t wins = 0, draws = 0, losses = 0;
+  std::uint64_t bytes = 0;  // on disk
+  double seconds = 0;
+  int longest = 0;  // the longest win or loss in plies (to conversion)
+  std::string longest_table;
+};
+
+struct VerifyReport {
+  int tables = 0;
+  std::uint64_t positions = 0;
+  std::uint64_t wrong = 0;
+  std::vector<std::string> problems;  // the first few, with the FEN of the position
+};
+
+// Builds, in order, every material of `all` whose table or its twin's is missing from `shelf`,
+// saves both and adds them to the shelf. A Shelf gives: has(m), size(m), header(m),
+// path(m), add(m, table), and solve(m) -> Result<vector<pair<Material, values>>>.
+template <class Material, class Shelf>
+Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf,
+                                  const Progress& progress) {
+  Stopwatch clock;
+  BuildReport report;
+  std::uint64_t total = 0, done = 0;
+  for (const Material& m : all) total += shelf.size(m);
+  std::vector<std::string> handled;
+  for (const Material& m : all) {
+    if (std::find(handled.begin(), handled.end(), m.name()) != handled.end()) continue;
+    handled.push_back(m.name());
+    handled.push_back(m.flipped().name());
+    const int twins = m.flipped() == m ? 1 : 2;
+    if (shelf.has(m) && shelf.has(m.flipped())) {
+      report.tables_kept += twins;
+      done += shelf.size(m) * static_cast<std::uint64_t>(twins);
+      continue;
+    }
+    auto built = shelf.solve(m);
+    if (!built) return make_error(built.error());
+    for (auto& [material, values] : *built) {
+      for (std::uint8_t v : values) {
+        if (v == code::kNone) continue;
+        ++report.positions;
+        const Value value = Value::decode(v);
+        if (value.outcome == Outcome::win) ++report.wins;
+        if (value.outcome == Outcome::draw) ++report.draws;
+        if (value.outcome == Outcome::loss) ++report.losses;
+        if (value.plies > report.longest) {
+          report.longest = value.plies;
+          report.longest_table = material.name();
+        }
+      }
+      auto table = std::make_shared<Table>(shelf.header(material), std::move(values));
+      const std::string path = shelf.path(material);
+      if (Status s = table->save(path); !s) return make_error(s.error());
+      std::error_code ec;
+      report.bytes += std::filesystem::file_size(path, ec);
+      done += table->header().entries;
+      shelf.add(material, std::move(table));
+      ++report.tables_built;
+      if (progress)
+        progress(material.name() +
+                 " done; all tables: " + progress_text(done, total, clock.seconds()));
+    }
+  }
+  report.seconds = clock.seconds();
+  return report;
+}
+
+// Checks every entry of one table: `check(i)` gives an empty text when the entry is right, else
+// what is wrong (with the position's FEN).
+template <class Check>
+void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&& check) {
+  std::mutex mutex;
+  std::atomic<std::uint64_t> wrong{0};
+  parallel_chunks(size, threads, [&](std::uint64_t begin, std::uint64_t end) {
+    for (std::uint64_t i = begin; i < end; ++i) {
+      const std::string problem = check(i);
+      if (problem.empty()) continue;
+      ++wrong;
+      std::lock_guard lock(mutex);
+      if (report.problems.size() < 10) report.problems.push_back(problem);
+    }
+  });
+  ++report.tables;
+  report.wrong += wrong;
+}
+
+}  // namespace doska::egdb
+
+namespace doska::egdb {
+
+// Every table file in `folder` (none: no folder), read and checked for its game and rules
+// version; `accept(table, file)` checks the rest and keeps the table, or says what is wrong.
+template <class Accept>
+Status read_folder(const std::filesystem::path& folder, const std::string& game, int rules_version,
+                   bool unpack, Accept&& accept) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec)) return Ok{};
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".egdb") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& file : files) {
+    auto table = Table::load(file.string(), unpack);
+    if (!table) return make_error(table.error());
+    const TableHeader& h = (*table)->header();
+    std::string why;
+    if (h.game != game)
+      why = "is for " + h.game + ", not " + game;
+    else if (h.rules_version != rules_version)
+      why = "was built under rules version " + std::to_string(h.rules_version) +
+            "; this program needs version " + std::to_string(rules_version) + " (build it again)";
+    else
+      why = accept(std::move(*table), file.filename().string());
+    if (!why.empty()) return make_error("endgame table " + file.string() + " " + why);
+  }
+  return Ok{};
+}
+
+}  // namespace doska::egdb

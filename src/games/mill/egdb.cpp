@@ -1,0 +1,288 @@
+#include "games/mill/egdb.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+
+#include "egdb/retrograde.h"
+#include "games/mill/movegen.h"
+#include "games/mill/notation.h"
+
+namespace doska::mill::egdb {
+
+namespace {
+
+namespace code = doska::egdb::code;
+namespace eg = doska::egdb;
+using eg::Table;
+using eg::TableHeader;
+
+std::uint64_t index_of(Material m, Bitboard own, Bitboard opp) {
+  return eg::rank(own) * eg::choose(kPoints - m.own, m.opp) + eg::rank(eg::compress(opp, own));
+}
+Position decode(Material m, std::uint64_t i) {
+  const std::uint64_t per_own = eg::choose(kPoints - m.own, m.opp);
+  const auto own = static_cast<Bitboard>(eg::unrank(i / per_own, m.own, kPoints));
+  const auto opp =
+      static_cast<Bitboard>(eg::expand(eg::unrank(i % per_own, m.opp, kPoints - m.own), own));
+  Position pos;
+  pos.pieces = {own, opp};
+  pos.side = Side::white;
+  return pos;
+}
+// The same position seen with the colours swapped, White to move.
+Position to_white(const Position& pos) {
+  Position p;
+  p.pieces = {pos.of(pos.side), pos.of(opposite(pos.side))};
+  p.side = Side::white;
+  return p;
+}
+
+// Calls f.template operator()<R>() with the generator of the variant's moving phase (mill and
+// mixed mill move alike once the hands are empty).
+template <typename F>
+decltype(auto) with_moving_rules(const Rules& rules, F&& f) {
+  if (rules.id == kMillCeylon.id) return f.template operator()<kMillCeylon>();
+  return f.template operator()<kMill>();
+}
+
+// The moves and predecessors of the moving phase for the retrograde solver
+// (egdb/retrograde.h).
+template <const Rules& G>
+struct MillPair {
+  const Database& db;
+  std::vector<Material> materials;
+
+  std::string first_look(std::size_t t, std::uint64_t i, eg::FirstLook& look) const {
+    const Position pos = decode(materials[t], i);
+    MoveList list;
+    Generator<G>::generate(pos, list);
+    if (list.empty()) look.best_outside = Value{Outcome::loss, 0};  // no move loses (§3.2)
+    for (const Move& move : list) {
+      if (!move.is_removal()) {
+        ++look.inside;
+        continue;
+      }
+      Position next = pos;
+      play(next, move);
+      const auto v = db.probe(next);
+      if (!v) return "no table for " + to_fen(next) + " (a smaller table is missing)";
+      look.outside(eg::through(*v, true, move.keeps_turn));
+    }
+    return {};
+  }
+
+  // Positions whose last move, by the opponent, stayed inside the pair: a piece that did not
+  // close a mill taken back one step (or one flight, with three pieces).
+  template <typename Visit>
+  void predecessors(std::size_t t, std::uint64_t i, Visit&& visit) const {
+    const Position pos = decode(materials[t], i);
+    const Material& before = materials[materials.size() == 1 ? 0 : 1 - t];
+    const Bitboard own = pos.of(Side::white), opp = pos.of(Side::black);
+    const Bitboard empty = kAllPoints & ~(own | opp);
+    const bool flew = count(opp) <= G.flying_at;
+    for (Bitboard b = opp; b; b &= b - 1) {
+      const int to = lowest_point(b);
+      const Bitboard rest = opp & ~bit(to);
+      if ((*G.board).closes_mill(rest, to)) continue;  // that move removed a piece
+      for (Bitboard f = flew ? empty : (*G.board).adjacent[to] & empty; f; f &= f - 1)
+        visit(index_of(before, rest | bit(lowest_point(f)), own));
+    }
+  }
+};
+
+// The database under construction, as egdb::build_missing sees it.
+struct Builder {
+  const Rules& rules;
+  Database& db;
+  const BuildOptions& options;
+
+  bool has(Material m) const { return db.table(m) != nullptr; }
+  std::uint64_t size(Material m) const { return table_size(m); }
+  TableHeader header(Material m) const {
+    return {table_game(rules), kRulesVersion, {m.own, m.opp, 0, 0}, 0};
+  }
+  std::string path(Material m) const { return table_path(rules, options.dir, m); }
+  void add(Material m, std::shared_ptr<Table> table) { db.add(m, std::move(table)); }
+
+  Result<std::vector<std::pair<Material, std::vector<std::uint8_t>>>> solve(Material m) const {
+    std::vector<Material> pair{m};
+    if (!(m.flipped() == m)) pair.push_back(m.flipped());
+    std::vector<eg::PairTable> tables;
+    for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}});
+    Status status = with_moving_rules(rules, [&]<const Rules & G>() {
+      MillPair<G> family{db, pair};
+      return eg::solve_pair(
+          tables, options.threads, options.progress,
+          [&](std::size_t t, std::uint64_t i, eg::FirstLook& look) {
+            return family.first_look(t, i, look);
+          },
+          [&](std::size_t t, std::uint64_t i, const auto& visit) {
+            family.predecessors(t, i, visit);
+          });
+    });
+    if (!status) return make_error(status.error());
+    std::vector<std::pair<Material, std::vector<std::uint8_t>>> out;
+    for (std::size_t t = 0; t < pair.size(); ++t)
+      out.emplace_back(pair[t], std::move(tables[t].value));
+    return out;
+  }
+};
+
+std::optional<Value> from_successors(const Rules& rules, const Database& db, const Position& pos,
+                                     std::string& missing) {
+  return with_moving_rules(rules, [&]<const Rules & G>() -> std::optional<Value> {
+    MoveList list;
+    Generator<G>::generate(pos, list);
+    if (list.empty()) return Value{Outcome::loss, 0};
+    std::optional<Value> best;
+    for (const Move& move : list) {
+      Position next = pos;
+      play(next, move);
+      const auto v = db.probe(next);
+      if (!v) {
+        missing = to_fen(next);
+        return std::nullopt;
+      }
+      const Value mine = eg::through(*v, move.is_removal(), move.keeps_turn);
+      if (!best || eg::better(mine, *best)) best = mine;
+    }
+    return best;
+  });
+}
+
+}  // namespace
+
+std::string Material::name() const {
+  return "p" + std::to_string(own) + "-p" + std::to_string(opp);
+}
+
+std::string table_game(const Rules& rules) {
+  return rules.id == kMillMixed.id ? std::string(kMill.id) : std::string(rules.id);
+}
+
+std::vector<Material> materials(const Rules& rules, int pieces) {
+  std::vector<Material> out;
+  const int least = rules.losing_count + 1;
+  for (int total = 2 * least; total <= 2 * pieces; ++total)
+    for (int own = least; own <= pieces; ++own)
+      if (total - own >= least && total - own <= pieces) out.push_back({own, total - own});
+  return out;
+}
+
+std::uint64_t table_size(Material m) {
+  return eg::choose(kPoints, m.own) * eg::choose(kPoints - m.own, m.opp);
+}
+
+std::string table_path(const Rules& rules, const std::string& dir, Material m) {
+  return dir + "/" + table_game(rules) + "/" + m.name() + ".egdb";
+}
+
+Database::Database(const Rules& rules) : rules_(&rules), tables_(16 * 16) {}
+
+void Database::add(Material m, std::shared_ptr<const Table> table) {
+  auto& slot = tables_[static_cast<std::size_t>(m.own * 16 + m.opp)];
+  if (!slot) ++count_;
+  slot = std::move(table);
+  largest_ = std::max({largest_, m.own, m.opp});
+}
+
+const Table* Database::table(Material m) const {
+  if (m.own < 0 || m.opp < 0 || m.own > kMaxPieces || m.opp > kMaxPieces) return nullptr;
+  return tables_[static_cast<std::size_t>(m.own * 16 + m.opp)].get();
+}
+
+int Database::complete_pieces() const {
+  int complete = 0;
+  for (int n = rules_->losing_count + 1; n <= kMaxPieces; ++n) {
+    for (const Material& m : materials(*rules_, n))
+      if (!table(m)) return complete;
+    complete = n;
+  }
+  return complete;
+}
+
+std::optional<Value> Database::probe(const Position& pos) const {
+  if (pos.in_hand(Side::white) || pos.in_hand(Side::black)) return std::nullopt;
+  // Down to two pieces: the game is over (RULINGS §3.2), table or not.
+  if (pos.total(pos.side) <= rules_->losing_count) return Value{Outcome::loss, 0};
+  if (pos.total(opposite(pos.side)) <= rules_->losing_count) return Value{Outcome::win, 0};
+  const Material m{pos.on_board(pos.side), pos.on_board(opposite(pos.side))};
+  if (m.own > largest_ || m.opp > largest_) return std::nullopt;
+  const Table* t = table(m);
+  if (!t) return std::nullopt;
+  const std::uint8_t v = t->at(index_of(m, pos.of(pos.side), pos.of(opposite(pos.side))));
+  if (v == code::kNone) return std::nullopt;
+  return Value::decode(v);
+}
+
+Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
+                                                 bool unpack) {
+  auto db = std::make_shared<Database>(rules);
+  Status read = eg::read_folder(
+      std::filesystem::path(dir) / table_game(rules), table_game(rules), kRulesVersion, unpack,
+      [&](std::shared_ptr<Table> table, const std::string& file) -> std::string {
+        const TableHeader& h = table->header();
+        const Material m{h.material[0], h.material[1]};
+        if (m.own <= rules.losing_count || m.opp <= rules.losing_count || m.own > kMaxPieces ||
+            m.opp > kMaxPieces || h.material[2] != 0 || h.material[3] != 0)
+          return "has an impossible material";
+        if (h.entries != table_size(m))
+          return "has " + std::to_string(h.entries) + " entries, " + m.name() + " needs " +
+                 std::to_string(table_size(m));
+        if (file != m.name() + ".egdb") return "holds " + m.name() + " under another name";
+        db->add(m, std::move(table));
+        return {};
+      });
+  if (!read) return make_error(read.error());
+  return db;
+}
+
+Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
+  if (options.pieces <= rules.losing_count || options.pieces > kMaxPieces)
+    return make_error("--pieces must be " + std::to_string(rules.losing_count + 1) + ".." +
+                      std::to_string(kMaxPieces) + " (pieces a side)");
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(options.dir) / table_game(rules), ec);
+  if (ec) return make_error("cannot create " + options.dir + ": " + ec.message());
+  auto opened = Database::open(rules, options.dir, true);
+  if (!opened) return make_error(opened.error());
+  Database& db = **opened;
+  auto all = materials(rules, options.pieces);
+  if (options.max_total > 0)
+    std::erase_if(all, [&](const Material& m) { return m.own + m.opp > options.max_total; });
+  Builder builder{rules, db, options};
+  return eg::build_missing(all, builder, options.progress);
+}
+
+Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
+  auto opened = Database::open(rules, options.dir, true);
+  if (!opened) return make_error(opened.error());
+  const Database& db = **opened;
+  VerifyReport report;
+  eg::Stopwatch clock;
+  for (const Material& m : materials(rules, kMaxPieces)) {
+    const Table* table = db.table(m);
+    if (!table) continue;
+    eg::verify_table(table_size(m), options.threads, report, [&](std::uint64_t i) {
+      const Position pos = decode(m, i);
+      const std::uint8_t stored = table->at(i);
+      std::string missing;
+      const auto expected = from_successors(rules, db, pos, missing);
+      if (!expected) return to_fen(pos) + ": no table for the successor " + missing;
+      if (stored == code::kNone || Value::decode(stored) != *expected)
+        return to_fen(pos) + ": stored " +
+               (stored == code::kNone ? "nothing" : Value::decode(stored).text()) +
+               ", its moves give " + expected->text();
+      return std::string();
+    });
+    report.positions += table_size(m);
+    if (options.progress)
+      options.progress("verified " + m.name() + ", " +
+                       std::to_string(static_cast<int>(clock.seconds())) + " s");
+  }
+  return report;
+}
+
+}  // namespace doska::mill::egdb

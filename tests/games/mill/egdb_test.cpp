@@ -1,0 +1,130 @@
+// Endgame databases of the mill family (games/mill/egdb.h; docs/egdb.md): known results of the
+// moving phase, every value checked against its successors, Ceylon's extra turn, and the engine
+// bringing a database win home.
+#include "games/mill/egdb.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "engine/engine.h"
+#include "games/mill/game.h"
+#include "games/mill/notation.h"
+
+namespace doska::mill::egdb {
+namespace {
+
+std::string fresh_dir(const std::string& name) {
+  const std::string dir = ::testing::TempDir() + "doska_mill_egdb_" + name;
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+std::shared_ptr<Database> built(const Rules& rules, const std::string& dir, int pieces,
+                                int max_total = 0) {
+  BuildOptions o;
+  o.dir = dir;
+  o.pieces = pieces;
+  o.max_total = max_total;
+  auto report = build(rules, o);
+  EXPECT_TRUE(report) << (report ? "" : report.error());
+  auto db = Database::open(rules, dir);
+  EXPECT_TRUE(db) << (db ? "" : db.error());
+  return db ? *db : nullptr;
+}
+
+Value probe_fen(const Rules& rules, const Database& db, const std::string& fen) {
+  auto pos = parse_fen(rules, fen);
+  EXPECT_TRUE(pos) << fen;
+  auto v = db.probe(*pos);
+  EXPECT_TRUE(v) << fen;
+  return v ? *v : Value{};
+}
+
+// Three against three, both flying (RULINGS §3.2): a mill closed at once wins (the opponent is
+// left with two); most positions are won by the side to move, a few are drawn.
+TEST(EgdbMill, ThreeAgainstThree_RULINGS_3_2) {
+  const std::string dir = fresh_dir("3v3");
+  auto db = built(kMill, dir, 3);
+  ASSERT_TRUE(db);
+  // White flies d1 to a7: a1-a4-a7, and Black is down to two.
+  EXPECT_EQ(probe_fen(kMill, *db, "W:Wa1,d1,a4:Bf6,d6,b4:H0,0"), (Value{Outcome::win, 1}));
+  EXPECT_EQ(probe_fen(kMill, *db, "W:Wa1,g7,d2:Bg1,a7,f4:H0,0").outcome, Outcome::win);
+  EXPECT_EQ(probe_fen(kMill, *db, "W:Wg7,d2,f6:Bg4,f4,d6:H0,0").outcome, Outcome::draw);
+  EXPECT_EQ(probe_fen(kMill, *db, "W:Wb2,f6,c3:Bd2,d3,c4:H0,0").outcome, Outcome::draw);
+  // Mixed mill plays the same moving phase and reads the same tables.
+  auto mixed = Database::open(kMillMixed, dir);
+  ASSERT_TRUE(mixed) << mixed.error();
+  EXPECT_EQ((*mixed)->table_count(), 1u);
+  EXPECT_EQ(probe_fen(kMillMixed, **mixed, "W:Wa1,d1,a4:Bf6,d6,b4:H0,0"), (Value{Outcome::win, 1}));
+}
+
+// Every value agrees with its successors.
+TEST(EgdbMill, EveryValueAgreesWithItsSuccessors) {
+  for (const Rules* rules : {&kMill, &kMillCeylon}) {
+    const std::string dir = fresh_dir(std::string("verify_") + std::string(rules->id));
+    ASSERT_TRUE(built(*rules, dir, 3));
+    BuildOptions o;
+    o.dir = dir;
+    auto report = verify(*rules, o);
+    ASSERT_TRUE(report) << report.error();
+    EXPECT_EQ(report->tables, 1);
+    EXPECT_EQ(report->wrong, 0u) << (report->problems.empty() ? "" : report->problems.front());
+  }
+}
+
+// In Ceylon mill a removal gives another turn (004 "Цейлонская"; RULINGS §3.4), which changes
+// values from four pieces against three (a minute of building: a deep test).
+TEST(EgdbMillDeep, CeylonExtraTurnChangesValues_RULINGS_3_4) {
+  auto mill = built(kMill, fresh_dir("deep_mill"), 4, 7);
+  auto ceylon = built(kMillCeylon, fresh_dir("deep_ceylon"), 4, 7);
+  ASSERT_TRUE(mill && ceylon);
+  // White's mill a1-d1-g1 stands; after d1-d2 Black, in Ceylon, removes and moves again.
+  const std::string fen = "W:Wa1,d1,g1,a4:Bf6,d6,b4:H0,0";
+  EXPECT_EQ(probe_fen(kMill, *mill, fen).outcome, Outcome::draw);
+  EXPECT_EQ(probe_fen(kMillCeylon, *ceylon, fen).outcome, Outcome::loss);
+}
+
+TEST(EgdbMill, DamagedFileIsRefusedByName) {
+  const std::string dir = fresh_dir("damaged");
+  ASSERT_TRUE(built(kMill, dir, 3));
+  const std::string path = table_path(kMill, dir, {3, 3});
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 3);
+  auto db = Database::open(kMill, dir);
+  ASSERT_FALSE(db);
+  EXPECT_NE(db.error().find(path), std::string::npos) << db.error();
+}
+
+// The engine converts a database win: both sides played by the engine with the tables, the
+// game ends with the winner's victory within the distance.
+TEST(EgdbMill, EngineConvertsADatabaseWin) {
+  const std::string dir = fresh_dir("engine");
+  auto db = built(kMill, dir, 3);
+  ASSERT_TRUE(db);
+  const std::string fen = "W:Wa1,g7,d2:Bg1,a7,f4:H0,0";
+  const Value start = probe_fen(kMill, *db, fen);
+  ASSERT_EQ(start.outcome, Outcome::win);
+  engine::Engine engine(4);
+  engine.set_tables(std::make_shared<engine::TableShelf>(dir));
+  Game game(kMill, *parse_fen(kMill, fen));
+  std::vector<std::string> moves;
+  int plies = 0;
+  while (!game.over() && plies <= start.plies) {
+    ASSERT_TRUE(engine.set_position("mill", fen, moves));
+    search::Limits limits;
+    limits.depth = 2;
+    const auto best = engine.search(limits);
+    ASSERT_FALSE(best.move.empty());
+    if (plies == 0) EXPECT_EQ(best.score.text(), "win " + std::to_string(start.plies) + " egdb");
+    ASSERT_TRUE(game.play_text(best.move)) << best.move;
+    moves.push_back(best.move);
+    ++plies;
+  }
+  ASSERT_TRUE(game.over());
+  EXPECT_EQ(game.ending().outcome, mill::Outcome::white_wins);
+  EXPECT_EQ(plies, start.plies);
+}
+
+}  // namespace
+}  // namespace doska::mill::egdb
