@@ -338,6 +338,8 @@ void UciSession::on_go(const std::vector<std::string_view>& words) {
     line += " nodes " + std::to_string(info.nodes);
     line += " nps " + std::to_string(static_cast<std::uint64_t>(nps));
     line += " time " + std::to_string(static_cast<std::uint64_t>(info.seconds * 1000));
+    // UCI's count of endgame-table hits: the mill games' databases (docs/egdb.md).
+    if (info.table_hits) line += " tbhits " + std::to_string(info.table_hits);
     if (!info.pv.empty()) line += " pv " + join_words(info.pv);
     write(line);
   };
