@@ -95,8 +95,8 @@ BestMove Engine::run(const search::Limits& limits, const InfoCallback& on_info) 
   } else {
     search::SearchResult r = backend_->search(tt_, stop_, limits, on_info);
     best.move = r.best;
-    best.score = search::Score::from_value(r.value);
-    if (r.best.empty()) best.score = search::Score::from_value(r.value);
+    best.score = search::Score::from_value(r.value, r.exact_draw);
+    best.score.table = best.score.table || r.exact_draw;
     best.depth = r.depth;
     best.nodes = r.nodes;
     best.pv = r.pv;

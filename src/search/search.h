@@ -209,6 +209,7 @@ class Search {
     stop_.store(true);
     for (auto& t : helpers) t.join();
     SearchResult result = workers[0]->result;
+    result.exact_draw = workers[0]->root_table_draw && result.value == kDraw;
     result.nodes = total_nodes();
     workers_ = nullptr;
     return result;
@@ -270,6 +271,7 @@ class Search {
     std::array<bool, kMaxPly + 2> after_null{};  // the move that led to this ply was a pass
     int seldepth = 0;
     std::atomic<std::uint64_t> table_hits{0};
+    bool root_table_draw = false;
     std::mt19937_64 rng;
     SearchResult result;
     bool aborted = false;
@@ -670,6 +672,8 @@ class Search {
     // then says how to go on, so a win is always brought home.
     bool play_from_table(const MoveList& list, const InfoCallback* on_info) {
       const auto root = T::probe_table(root_position);
+      // A drawn root: searched, and the result says the draw is exact when the search holds it.
+      if (root && root->outcome == 0) root_table_draw = true;
       if (!root || root->outcome == 0) return false;
       int best = -1;
       Value best_value = -kInfinite;

@@ -20,7 +20,7 @@ std::string Score::text() const {
     case Kind::loss:
       return "loss " + std::to_string(value) + (table ? " egdb" : "");
     case Kind::draw:
-      return "draw";
+      return table ? "draw egdb" : "draw";
   }
   return "cp 0";
 }

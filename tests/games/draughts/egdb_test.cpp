@@ -230,6 +230,12 @@ TEST(EgdbEngine, ConvertsADatabaseWinWithinItsDistance) {
   ASSERT_TRUE(game.over()) << "not over after " << plies << " plies";
   EXPECT_EQ(game.ending().outcome, draughts::Outcome::white_wins);
   EXPECT_EQ(plies, start.plies);
+
+  // A drawn root is searched, and the draw is reported as exact.
+  ASSERT_TRUE(engine.set_position("english", "W:WK1:BK32"));
+  search::Limits limits;
+  limits.depth = 4;
+  EXPECT_EQ(engine.search(limits).score.text(), "draw egdb");
 }
 
 }  // namespace
