@@ -40,9 +40,9 @@ Usage:
                                                       "hub:COMMAND", "uci:COMMAND", "dxp:HOST:PORT"
   doska solve wolf-sheep [--fen FEN] [--moves "..."]  the exact result and the best move; last
                                                       line "bestmove <move> score <win N|loss N>"
-  doska hub [--hash MB]                               the Hub protocol (version 2) on stdin/stdout,
+  doska hub [--hash MB] [--egdb DIR|none]             the Hub protocol (version 2) on stdin/stdout,
                                                       for draughts GUIs; docs/protocols.md
-  doska uci [--hash MB]                               the UCI protocol on stdin/stdout for chess100
+  doska uci [--hash MB] [--egdb DIR|none]             the UCI protocol on stdin/stdout for chess100
                                                       and the mill games (option UCI_Variant)
   doska dxp --listen [--host H] [--port P] | --connect HOST[:PORT]
             [--time S | --clock MIN] [--level L] [--depth D] [--nodes N] [--colour white|black]

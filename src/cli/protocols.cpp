@@ -24,10 +24,11 @@ int fail(const std::string& message) {
 }  // namespace
 
 int run_hub(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"hash"}, {});
+  auto args = parse_args(words, {"hash", "egdb"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("hub takes no arguments (the protocol sets the game)");
   protocols::HubOptions options;
+  options.tables = egdb_option(*args);
   if (auto v = args->value("hash")) {
     auto h = parse_int(*v);
     if (!h || *h < 1 || *h > 4096)
@@ -41,11 +42,12 @@ int run_hub(const std::vector<std::string>& words) {
 }
 
 int run_uci(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"hash"}, {});
+  auto args = parse_args(words, {"hash", "egdb"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty())
     return fail("uci takes no arguments (the option UCI_Variant sets the game)");
   protocols::UciOptions options;
+  options.tables = egdb_option(*args);
   if (auto v = args->value("hash")) {
     auto h = parse_int(*v);
     if (!h || *h < 1 || *h > 4096)

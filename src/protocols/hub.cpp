@@ -117,6 +117,7 @@ class HubSession {
         options_(options),
         hash_megabytes_(options.hash_megabytes),
         engine_(options.hash_megabytes) {
+    engine_.set_tables(options.tables);
     reset_position();
   }
   ~HubSession() { finish(); }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "engine/table_shelf.h"
 
 namespace doska::protocols {
 
@@ -39,6 +40,8 @@ struct HubOptions {
   std::size_t hash_megabytes = 64;  // the initial value of the `hash` parameter
   // Seconds per move of a `go think` given no time, depth or node limit.
   double default_move_time = 5;
+  // The endgame databases (docs/egdb.md); nullptr: none.
+  std::shared_ptr<engine::TableShelf> tables;
 };
 
 // Runs the protocol until `quit` or the end of the input. Returns the exit status (0).

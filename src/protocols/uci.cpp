@@ -36,6 +36,7 @@ class UciSession {
  public:
   UciSession(std::ostream& out, const UciOptions& options)
       : out_(out), hash_megabytes_(options.hash_megabytes), engine_(options.hash_megabytes) {
+    engine_.set_tables(options.tables);
     set_start();
   }
   ~UciSession() { finish(); }

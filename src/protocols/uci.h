@@ -9,12 +9,15 @@
 #include <iosfwd>
 #include <string>
 
+#include "engine/table_shelf.h"
 #include "search/types.h"
 
 namespace doska::protocols {
 
 struct UciOptions {
   std::size_t hash_megabytes = 64;  // the initial value of the option Hash
+  // The endgame databases (docs/egdb.md); nullptr: none.
+  std::shared_ptr<engine::TableShelf> tables;
 };
 
 // `cp N`, or `mate M` for a decided game (M in moves, negative when the mover loses).
