@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cli/commands.h"
 
 namespace doska::cli {
@@ -27,8 +29,10 @@ EgdbRun egdb(const std::vector<std::string>& words) {
   return run;
 }
 
+// One folder per test and process: ctest runs the tests of this file side by side.
 std::string fresh_dir() {
-  const std::string dir = ::testing::TempDir() + "doska_egdb_cli";
+  const std::string dir = ::testing::TempDir() + "doska_egdb_cli_" + std::to_string(getpid()) +
+                          "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
   std::filesystem::remove_all(dir);
   return dir;
 }

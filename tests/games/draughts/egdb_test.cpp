@@ -9,6 +9,8 @@
 #include <fstream>
 #include <string>
 
+#include <unistd.h>
+
 #include "engine/engine.h"
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
@@ -18,7 +20,8 @@ namespace doska::draughts::egdb {
 namespace {
 
 std::string fresh_dir(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "doska_egdb_" + name;
+  const std::string dir =
+      ::testing::TempDir() + "doska_egdb_" + std::to_string(getpid()) + "_" + name;
   std::filesystem::remove_all(dir);
   return dir;
 }

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
 #include "engine/engine.h"
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
@@ -16,7 +18,8 @@ namespace doska::mill::egdb {
 namespace {
 
 std::string fresh_dir(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "doska_mill_egdb_" + name;
+  const std::string dir =
+      ::testing::TempDir() + "doska_mill_egdb_" + std::to_string(getpid()) + "_" + name;
   std::filesystem::remove_all(dir);
   return dir;
 }
