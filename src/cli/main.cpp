@@ -46,7 +46,8 @@ Usage:
                                                       and the mill games (option UCI_Variant)
   doska dxp --listen [--host H] [--port P] | --connect HOST[:PORT]
             [--time S | --clock MIN] [--level L] [--depth D] [--nodes N] [--colour white|black]
-            [--games N] [--moves M] [--fen FEN] [--timeout S] [--name NAME] [--verbose]
+            [--games N] [--moves M] [--fen FEN] [--timeout S] [--name NAME] [--egdb DIR|none]
+            [--verbose]
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
   doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]

@@ -62,7 +62,7 @@ int run_dxp(const std::vector<std::string>& words) {
   auto args =
       parse_args(words,
                  {"connect", "host", "port", "time", "clock", "level", "depth", "nodes", "threads",
-                  "hash", "colour", "color", "games", "moves", "fen", "timeout", "name"},
+                  "hash", "colour", "color", "games", "moves", "fen", "timeout", "name", "egdb"},
                  {"listen", "verbose"});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("dxp takes no game: DXP plays international draughts");
@@ -92,6 +92,7 @@ int run_dxp(const std::vector<std::string>& words) {
   int hash = 64;
   if (!int_option("hash", 1, 4096, hash)) return 2;
   options.hash_megabytes = static_cast<std::size_t>(hash);
+  options.tables = egdb_option(*args);
   if (auto v = args->value("nodes")) {
     auto n = parse_long(*v);
     if (!n || *n < 1) return fail("bad --nodes " + quoted(*v));

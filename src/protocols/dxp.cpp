@@ -100,7 +100,9 @@ struct GameSetup {
 class Match {
  public:
   Match(Channel& channel, const Options& options, std::ostream& log)
-      : channel_(channel), options_(options), log_(log), engine_(options.hash_megabytes) {}
+      : channel_(channel), options_(options), log_(log), engine_(options.hash_megabytes) {
+    engine_.set_tables(options.tables);
+  }
 
   Result<Report> initiator();
   Result<Report> follower();
@@ -218,6 +220,10 @@ Status Match::play_our_move(GameSession& game, const GameSetup& setup, double& c
   message.from = field.from + 1;
   message.to = field.to + 1;
   for (int c : field.captured) message.captured.push_back(c + 1);
+  // DXP carries no score; the log says what the move is worth ("win 9 egdb" from a database).
+  if (options_.verbose)
+    log_ << "dxp: our move " << best.move << " score " << best.score.text() << " depth "
+         << best.depth << std::endl;
   if (Status s = game.play(best.move); !s) return s;
   return send(message);
 }

@@ -8,11 +8,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/result.h"
+#include "engine/table_shelf.h"
 #include "protocols/dxp_message.h"
 #include "protocols/socket.h"
 
@@ -57,6 +59,8 @@ struct Options {
   int level = 10;
   int threads = 1;
   std::size_t hash_megabytes = 64;
+  // Endgame databases the engine probes (docs/egdb.md); nullptr: none.
+  std::shared_ptr<engine::TableShelf> tables;
 
   // Initiator only.
   int games = 1;                  // games to play, colours alternating

@@ -6,12 +6,18 @@
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 
+#include <filesystem>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
 
+#include <unistd.h>
+
 #include "common/text.h"
+#include "games/draughts/egdb.h"
+#include "games/draughts/rules.h"
 #include "protocols/dxp_message.h"
 #include "protocols/socket.h"
 
@@ -291,6 +297,33 @@ TEST(DxpGame, AGamePlayedToItsEnd) {
   EXPECT_EQ(ours->games[0].moves, std::vector<std::string>{"28x19"});
   EXPECT_EQ(ours->games[0].result, "2-0") << report_line(ours->games[0], "doska");
   EXPECT_EQ(theirs->games[0].result, "2-0") << report_line(theirs->games[0], "doska");
+}
+
+// With --egdb our side plays from the databases, and the verbose log says so (DXP carries no
+// score). The lone king on 46 facing one on 5 must go along its diagonal and be taken: loss in 2.
+TEST(DxpGame, TheVerboseLogNamesADatabaseValue) {
+  const std::string dir = ::testing::TempDir() + "doska_dxp_egdb_" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  draughts::egdb::BuildOptions build;
+  build.dir = dir;
+  build.pieces = 2;
+  auto built = draughts::egdb::build(draughts::kInternational, build);
+  ASSERT_TRUE(built.ok()) << built.error();
+
+  Follower follower(quick_options());
+  Options options = quick_options();
+  options.fen = "W:WK46:BK5";
+  options.tables = std::make_shared<engine::TableShelf>(dir);
+  options.verbose = true;
+  Channel channel = connect_channel(follower.port());
+  std::ostringstream log;
+  auto ours = play_initiator(channel, options, log);
+  ASSERT_TRUE(ours.ok()) << ours.error() << "\n" << log.str();
+  ASSERT_TRUE(follower.result().ok()) << follower.log();
+  EXPECT_NE(log.str().find("score loss 2 egdb"), std::string::npos) << log.str();
+  ASSERT_EQ(ours->games.size(), 1u);
+  EXPECT_EQ(ours->games[0].result, "0-2") << report_line(ours->games[0], "doska");
+  std::filesystem::remove_all(dir);
 }
 
 // A scripted initiator: sends a GAMEREQ for the follower to play black.
