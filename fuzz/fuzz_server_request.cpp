@@ -66,6 +66,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(server::parse_draw(body), "parse_draw");
   check(server::parse_analyse(body), "parse_analyse");
   check(server::read_record(body), "read_record");
+  // `doska pdn check` reads every game of a file: as many games as the text has, each readable.
+  if (auto all = server::read_records(body); all) {
+    for (const server::RecordGame& game : *all)
+      if (game.line < 1) fail("read_records: a game before line 1");
+  } else {
+    check(all, "read_records");
+  }
   if (create) import(*create);
   return 0;
 }

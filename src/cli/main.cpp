@@ -24,7 +24,8 @@ Usage:
   doska perft <game> <depth> [--fen FEN] [--moves "M1 M2 ..."] [--divide]
   doska moves <game> [--fen FEN] [--moves "..."]     the legal moves, one per line
   doska fen <game> [--fen FEN] --moves "..."          the FEN after the moves
-  doska pdn check FILE                                replays every game of a PDN file
+  doska pdn check FILE                                replays every game of a record file
+                                                      (PDN, mill records, chess100 PGN)
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
                 [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
                 [--eval builtin|classic|FILE] [--egdb DIR|none]

@@ -1,5 +1,8 @@
-// `doska pdn check FILE`: replays every game of a PDN file by the rules of its variant and
-// reports each game's result and any illegal move with its game and move number.
+// `doska pdn check FILE`: replays every game of a record file by the rules of its game and
+// reports each game's result and any illegal move with its game and move number. Draughts PDN
+// goes through the draughts reader; the records of the other games (mill's PDN-style record with
+// its Game tag, chess100's PGN and wolf and sheep's PDN with their Variant tag) through the
+// generic record reader and the game's session.
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -10,6 +13,8 @@
 #include "common/text.h"
 #include "games/draughts/game.h"
 #include "games/draughts/pdn.h"
+#include "games/session.h"
+#include "server/records.h"
 
 namespace doska::cli {
 
@@ -68,6 +73,75 @@ bool check_game(int number, const PdnGame& pdn) {
   return true;
 }
 
+// The game a record names that is not a draughts game: its Game tag (mill) or Variant tag
+// (chess100, wolf and sheep); nullptr for a draughts record.
+const GameInfo* other_game(const server::RecordGame& record) {
+  for (const char* tag : {"Game", "Variant"}) {
+    if (auto id = record.tag(tag)) {
+      const GameInfo* info = find_game(*id);
+      if (info && info->family != "draughts") return info;
+    }
+  }
+  return nullptr;
+}
+
+bool check_other_game(int number, const GameInfo& info, const server::RecordGame& record) {
+  const auto fen = record.tag("FEN");
+  const auto start = fen ? std::optional<std::string_view>(*fen) : std::nullopt;
+  auto moves_only = new_session(info.id, start, SessionOptions{.draw_rules = false});
+  auto by_rules = new_session(info.id, start);
+  if (!moves_only || !by_rules) {
+    std::printf("game %d (line %d): %s\n", number, record.line,
+                (moves_only ? by_rules.error() : moves_only.error()).c_str());
+    return false;
+  }
+  int rules_end_ply = (*by_rules)->end().over() ? 0 : -1;
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const std::string& text = record.moves[i];
+    const Player mover = (*moves_only)->to_move();
+    auto view = (*moves_only)->read_move(text);
+    Status played = view ? (*moves_only)->play(view->text) : Status(make_error(view.error()));
+    if (!played) {
+      std::printf("game %d (line %d): illegal ply %zu %s (%s): %s\n", number, record.line, i + 1,
+                  text.c_str(), mover == Player::white ? "White" : "Black", played.error().c_str());
+      return false;
+    }
+    if (!(*by_rules)->end().over()) {
+      (void)(*by_rules)->play(view->text);
+      if ((*by_rules)->end().over()) rules_end_ply = static_cast<int>(i) + 1;
+    }
+  }
+  const std::string recorded = record.tag("Result").value_or("*");
+  std::string line = "game " + std::to_string(number) + ": " + std::string(info.id) + ", " +
+                     std::to_string(record.moves.size()) + " plies, recorded result " + recorded;
+  const GameEnd end = (*by_rules)->end();
+  if (end.over())
+    line += "; the rules end it after ply " + std::to_string(rules_end_ply) + ": " +
+            (*by_rules)->result_text() + " (" + end.reason + ", " + end.rule + ")";
+  std::printf("%s\n", line.c_str());
+  return true;
+}
+
+// The records of a file of other games, or nothing when the file holds draughts games.
+using None = std::optional<std::vector<server::RecordGame>>;
+Result<std::optional<std::vector<server::RecordGame>>> other_records(const std::string& text) {
+  auto records = server::read_records(text);
+  if (!records || records->empty()) return None{};  // the draughts reader says more
+  std::size_t others = 0;
+  for (const auto& record : *records) others += other_game(record) != nullptr;
+  if (others == 0) return None{};
+  if (others < records->size())
+    return make_error("the file mixes draughts games and other games; check them apart");
+  return std::optional(std::move(*records));
+}
+
+// The last line, and the exit status.
+int summary(std::size_t games, bool all_legal) {
+  std::printf("%zu game%s, %s\n", games, games == 1 ? "" : "s",
+              all_legal ? "all moves legal" : "some games have errors");
+  return all_legal ? 0 : 1;
+}
+
 }  // namespace
 
 int run_pdn(const std::vector<std::string>& words) {
@@ -88,6 +162,19 @@ int run_pdn(const std::vector<std::string>& words) {
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
+  auto others = other_records(buffer.str());
+  if (!others) {
+    std::fprintf(stderr, "error: %s: %s\n", path.c_str(), others.error().c_str());
+    return 2;
+  }
+  if (*others) {
+    bool all_legal = true;
+    for (std::size_t i = 0; i < (*others)->size(); ++i) {
+      const server::RecordGame& record = (**others)[i];
+      all_legal &= check_other_game(static_cast<int>(i) + 1, *other_game(record), record);
+    }
+    return summary((*others)->size(), all_legal);
+  }
   auto games = parse_pdn(buffer.str());
   if (!games) {
     std::fprintf(stderr, "error: %s: %s\n", path.c_str(), games.error().c_str());
@@ -96,9 +183,7 @@ int run_pdn(const std::vector<std::string>& words) {
   bool all_legal = true;
   for (std::size_t i = 0; i < games->size(); ++i)
     all_legal &= check_game(static_cast<int>(i) + 1, (*games)[i]);
-  std::printf("%zu game%s, %s\n", games->size(), games->size() == 1 ? "" : "s",
-              all_legal ? "all moves legal" : "some games have errors");
-  return all_legal ? 0 : 1;
+  return summary(games->size(), all_legal);
 }
 
 }  // namespace doska::cli

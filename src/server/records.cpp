@@ -29,9 +29,11 @@ std::optional<std::string> RecordGame::tag(std::string_view name) const {
   return std::nullopt;
 }
 
-Result<RecordGame> read_record(std::string_view text) {
+namespace {
+
+// One game from text[i]; leaves i and line after it.
+Result<RecordGame> read_one(std::string_view text, std::size_t& i, std::size_t& line) {
   RecordGame game;
-  std::size_t i = 0, line = 1;
   int variation = 0;
   std::string token;
   bool ended = false;  // a result marker ends the game
@@ -64,7 +66,6 @@ Result<RecordGame> read_record(std::string_view text) {
   };
   while (i < text.size() && !ended) {
     const char c = text[i];
-    if (c == '\n') ++line;
     if (c == '[' && variation == 0 && token.empty()) {
       // [Name "value"]
       const std::size_t close = text.find(']', i);
@@ -100,6 +101,7 @@ Result<RecordGame> read_record(std::string_view text) {
     if (c == '(' || c == ')' || std::isspace(static_cast<unsigned char>(c))) {
       if (Status s = flush(); !s) return make_error(s.error());
       if (ended) break;
+      if (c == '\n') ++line;
       if (c == '(') ++variation;
       if (c == ')' && --variation < 0)
         return make_error("line " + std::to_string(line) + ": ')' without '('");
@@ -113,6 +115,50 @@ Result<RecordGame> read_record(std::string_view text) {
   }
   if (Status s = flush(); !s) return make_error(s.error());
   return game;
+}
+
+bool only_space_and_comments(std::string_view text, std::size_t i) {
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == '{') {
+      const std::size_t close = text.find('}', i);
+      if (close == std::string_view::npos) return false;
+      i = close + 1;
+    } else if (c == ';') {
+      const std::size_t end = text.find('\n', i);
+      i = end == std::string_view::npos ? text.size() : end + 1;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Result<RecordGame> read_record(std::string_view text) {
+  std::size_t i = 0, line = 1;
+  return read_one(text, i, line);
+}
+
+Result<std::vector<RecordGame>> read_records(std::string_view text) {
+  std::vector<RecordGame> games;
+  std::size_t i = 0, line = 1;
+  while (!only_space_and_comments(text, i)) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) {
+      if (text[i] == '\n') ++line;
+      ++i;
+    }
+    const std::size_t start_line = line, start = i;
+    auto game = read_one(text, i, line);
+    if (!game) return make_error("game " + std::to_string(games.size() + 1) + ": " + game.error());
+    if (i == start) return make_error("line " + std::to_string(line) + ": cannot read on");
+    game->line = static_cast<int>(start_line);
+    games.push_back(std::move(*game));
+  }
+  return games;
 }
 
 }  // namespace doska::server

@@ -125,6 +125,8 @@ TEST(MatchCommand, AgainstAUciProgramInChess100) {
                               "--max-plies", "16", "--pdn", pgn});
   expect_played_out(run, 2);
   EXPECT_NE(read_file(pgn).find("[Variant \"chess100\"]"), std::string::npos);
+  // Every record the program writes it reads back (issue 13).
+  EXPECT_NE(pdn_check(pgn).find("game 1: chess100, 16 plies"), std::string::npos);
   // The record is SAN; UCI gets the moves in long algebraic, all in lower case.
   const std::string sent = read_file(transcript);
   const auto position = sent.rfind("position startpos moves ");
@@ -136,9 +138,42 @@ TEST(MatchCommand, AgainstAUciProgramInChess100) {
 }
 
 TEST(MatchCommand, AgainstAUciProgramInMill) {
-  const MatchRun run = match(
-      {"mill", "--games", "2", "--a", "nodes=300", "--b", "uci,nodes=300:" + kDoska + " uci"});
+  const std::string pdn = temp_file("uci_mill.pdn");
+  const MatchRun run = match({"mill", "--games", "2", "--a", "nodes=300", "--b",
+                              "uci,nodes=300:" + kDoska + " uci", "--pdn", pdn});
   expect_played_out(run, 2);
+  EXPECT_NE(read_file(pdn).find("[Game \"mill\"]"), std::string::npos);
+  const std::string checked = pdn_check(pdn);
+  EXPECT_NE(checked.find("game 2: mill, "), std::string::npos) << checked;
+  EXPECT_NE(checked.find("2 games, all moves legal"), std::string::npos) << checked;
+}
+
+// `doska pdn check` reads the records of mill (Game tag), Ceylon mill's joined extra turns and
+// wolf and sheep (Variant tag), names an illegal ply, and refuses a file that mixes families.
+TEST(PdnCheck, ReadsTheRecordsOfTheOtherGames) {
+  const std::string mill = temp_file("check_mill.pdn",
+                                     "[Game \"mill-ceylon\"]\n[FEN \"W:Wa1,d1,a4:Bf6,d6:H5,5\"]\n"
+                                     "[Result \"*\"]\n\n1. g1,a7,b2 d5 2. c3 *\n\n"
+                                     "[Game \"mill\"]\n[Result \"*\"]\n\n1. d6 d5 2. d6 *\n");
+  ::testing::internal::CaptureStdout();
+  int status = run_pdn({"check", mill});
+  std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_EQ(status, 1) << out;
+  EXPECT_NE(out.find("game 1: mill-ceylon, 5 plies, recorded result *"), std::string::npos) << out;
+  EXPECT_NE(out.find("game 2 (line 7): illegal ply 3 d6 (White)"), std::string::npos) << out;
+
+  const std::string wolf =
+      temp_file("check_wolf.pdn",
+                "[Variant \"wolf-sheep\"]\n[FEN \"B:Wa1,c1,e1,g1:B\"]\n\n1... f6 2. e1-f2 *\n");
+  EXPECT_NE(pdn_check(wolf).find("game 1: wolf-sheep, 2 plies"), std::string::npos);
+
+  const std::string mixed = temp_file(
+      "check_mixed.pdn", "[Game \"mill\"]\n\n1. d6 *\n\n[GameType \"20\"]\n\n1. 32-28 *\n");
+  ::testing::internal::CaptureStderr();
+  status = run_pdn({"check", mixed});
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, 2);
+  EXPECT_NE(err.find("mixes draughts games and other games"), std::string::npos) << err;
 }
 
 TEST(MatchCommand, AgainstADxpFollower) {
