@@ -58,12 +58,14 @@ Usage:
                                                       http://HOST:PORT/"; --port 0: a free port
   doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]
                  [--max-plies M] [--seed S] [--eval builtin|classic|FILE] [--pdn FILE] [--quiet]
-                                                      self-play games of a draughts game; one line
-                                                      "<FEN> <result> <score>" per quiet position
+                                                      self-play games of a draughts or mill game;
+                                                      one line "<FEN> <result> <score>" per quiet
+                                                      position
   doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
                                                       fits the learned evaluation's weights
-                                                      (docs/engine.md)
+                                                      (draughts: docs/engine.md; mill: a text
+                                                      file for data/eval/, docs/mill.md)
   doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
                                                       endgame databases: builds every table with
                                                       at most N pieces, checks every value, or

@@ -7,6 +7,8 @@
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/text.h"
+#include "games/mill/rules.h"
+#include "train/mill_trainer.h"
 #include "train/selfplay.h"
 #include "train/trainer.h"
 
@@ -119,8 +121,17 @@ int run_train(const std::vector<std::string>& words) {
   o.epochs = static_cast<int>(epochs);
   o.batch = static_cast<int>(batch);
   o.seed = static_cast<std::uint64_t>(seed);
-  auto report =
-      train::train(o, [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+  const auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  if (mill::find_rules(o.game)) {
+    auto report = train::train_mill(o, log);
+    if (!report) return fail(report.error());
+    std::printf(
+        "positions %llu scale %.1f loss %.6f -> %.6f (epoch %d) rescaled x%.3f written %s\n",
+        static_cast<unsigned long long>(report->positions), report->scale, report->initial_loss,
+        report->final_loss, report->best_epoch, report->rescale, o.out.c_str());
+    return 0;
+  }
+  auto report = train::train(o, log);
   if (!report) return fail(report.error());
   std::printf(
       "positions %llu scale %.1f loss %.6f -> %.6f (epoch %d) rescaled x%.3f man %.1f king %.1f "

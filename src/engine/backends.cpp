@@ -145,8 +145,11 @@ Result<SearchRoot<mill::SearchTraits<R>>> mill_root(std::optional<std::string_vi
 }
 
 template <const mill::Rules& R>
-std::unique_ptr<Backend> mill_backend() {
-  return std::make_unique<SearchBackend<mill::SearchTraits<R>>>(&mill_root<R>);
+Result<std::unique_ptr<Backend>> mill_backend() {
+  // Damaged built-in weights are an error, never a silent change to another evaluation.
+  if (auto w = mill::builtin_weights(R.id); !w) return make_error(w.error());
+  return std::unique_ptr<Backend>(
+      std::make_unique<SearchBackend<mill::SearchTraits<R>>>(&mill_root<R>));
 }
 
 }  // namespace

@@ -94,6 +94,18 @@ constexpr bool log_reductions() {
     return false;
 }
 
+// Games whose traits set kDrawContempt > 0 score a draw by repetition or by the reversible-move
+// rule below zero for the side to move at the root when it stands better: by half its advantage
+// (the root's static value, then each finished iteration's), at most kDrawContempt. A side that
+// stands better plays on instead of repeating; a side that stands worse still takes the draw.
+template <class T>
+constexpr int draw_contempt() {
+  if constexpr (requires { T::kDrawContempt; })
+    return T::kDrawContempt;
+  else
+    return 0;
+}
+
 template <class T>
 constexpr bool late_move_reductions() {
   if constexpr (requires { T::kLateMoveReductions; })
@@ -278,6 +290,21 @@ class Search {
     // The best root move of the iteration under way, once one has been searched to the end.
     std::uint32_t iteration_best = 0;
     Value iteration_value = 0;
+    // The root side's contempt for a draw in the tree (draw_contempt above).
+    Value contempt = 0;
+
+    void set_contempt(Value root_value) {
+      if constexpr (draw_contempt<T>() > 0)
+        contempt =
+            is_decided(root_value) ? 0 : std::clamp<Value>(root_value / 2, 0, draw_contempt<T>());
+    }
+    // A draw in the tree as seen by the side to move at `pos`.
+    Value draw_value(const Position& pos) const {
+      if constexpr (draw_contempt<T>() > 0)
+        return T::side_index(pos) == T::side_index(root_position) ? -contempt : contempt;
+      else
+        return kDraw;
+    }
 
     bool should_stop() {
       if (search.stop_.load(std::memory_order_relaxed)) return true;
@@ -429,7 +456,7 @@ class Search {
     Value negamax(const Position& pos, int depth, Value alpha, Value beta, int ply, bool pv_node) {
       pv_length[ply] = ply;
       if (ply > 0) {
-        if (is_draw(ply)) return kDraw;
+        if (is_draw(ply)) return draw_value(pos);
         // A win found nearer the root cannot be bettered here.
         alpha = std::max(alpha, -kWin + ply);
         beta = std::min(beta, kWin - ply - 1);
@@ -605,6 +632,7 @@ class Search {
       const int max_depth =
           search.limits_.depth > 0 ? std::min(search.limits_.depth, kMaxPly - 8) : kMaxPly - 8;
       Value previous = 0;
+      set_contempt(T::evaluate(root_position));
       for (int depth = 1 + (id % 2); depth <= max_depth; ++depth) {
         seldepth = 0;
         aborted = false;
@@ -636,6 +664,7 @@ class Search {
           break;
         }
         previous = v;
+        set_contempt(v);
         if (id == 0) {
           result.value = v;
           result.depth = depth;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -14,6 +15,8 @@
 #include "engine/engine.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
+#include "games/mill/notation.h"
+#include "games/mill/variant.h"
 #include "games/session.h"
 
 namespace doska::train {
@@ -26,16 +29,33 @@ struct PlayedGame {
   Outcome outcome = Outcome::draw;
 };
 
-// The side to move must capture: not a quiet position.
-bool must_capture(const draughts::Rules& rules, std::string_view fen) {
-  auto pos = draughts::parse_fen(rules, fen);
-  if (!pos) return true;
-  draughts::MoveList captures;
-  draughts::generate_captures(rules, *pos, captures);
-  return captures.size() != 0;
+// Whether a position is quiet (kept for training): in draughts the side to move has no capture,
+// in mill no move that removes a piece.
+using QuietTest = std::function<bool(std::string_view fen)>;
+
+Result<QuietTest> quiet_test(const std::string& game) {
+  if (const draughts::Rules* rules = draughts::find_rules(game))
+    return QuietTest([rules](std::string_view fen) {
+      auto pos = draughts::parse_fen(*rules, fen);
+      if (!pos) return false;
+      draughts::MoveList captures;
+      draughts::generate_captures(*rules, *pos, captures);
+      return captures.size() == 0;
+    });
+  if (const mill::Rules* rules = mill::find_rules(game))
+    return QuietTest([rules](std::string_view fen) {
+      auto pos = mill::parse_fen(*rules, fen);
+      if (!pos) return false;
+      mill::MoveList moves;
+      mill::generate_moves(*rules, *pos, moves);
+      for (const mill::Move& m : moves)
+        if (m.is_removal()) return false;
+      return true;
+    });
+  return make_error("selfplay is for the draughts and mill games, not '" + game + "'");
 }
 
-Result<PlayedGame> play_one(const SelfplayOptions& o, const draughts::Rules& rules,
+Result<PlayedGame> play_one(const SelfplayOptions& o, const QuietTest& quiet,
                             engine::Engine& engine, std::uint64_t seed, int round) {
   std::mt19937_64 rng(seed);
   auto made = new_session(o.game);
@@ -63,7 +83,7 @@ Result<PlayedGame> play_one(const SelfplayOptions& o, const draughts::Rules& rul
       if (best.move.empty()) break;
       move = best.move;
       const std::string fen = game.fen();
-      if (!must_capture(rules, fen)) {
+      if (quiet(fen)) {
         int score = 0;
         switch (best.score.kind) {
           case search::Score::Kind::cp:
@@ -98,8 +118,8 @@ Result<PlayedGame> play_one(const SelfplayOptions& o, const draughts::Rules& rul
 }  // namespace
 
 Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallback& progress) {
-  const draughts::Rules* rules = draughts::find_rules(o.game);
-  if (!rules) return make_error("selfplay is for the draughts games, not '" + o.game + "'");
+  auto quiet = quiet_test(o.game);
+  if (!quiet) return make_error(quiet.error());
   if (o.games < 1) return make_error("give at least one game");
   if (o.min_random_plies < 0 || o.max_random_plies < o.min_random_plies)
     return make_error("bad range of random plies");
@@ -129,7 +149,7 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
     for (;;) {
       const int i = next.fetch_add(1);
       if (i >= o.games) return;
-      auto played = play_one(o, *rules, engine, o.seed * 0x9e3779b97f4a7c15ULL + i, i + 1);
+      auto played = play_one(o, *quiet, engine, o.seed * 0x9e3779b97f4a7c15ULL + i, i + 1);
       std::lock_guard<std::mutex> guard(lock);
       if (!played) {
         failure = played.error();

@@ -9,22 +9,13 @@
 
 #include "games/draughts/notation.h"
 #include "games/draughts/rules.h"
+#include "train/samples.h"
 
 namespace doska::train {
 
 namespace pattern = draughts::pattern;
 
 namespace {
-
-double sigmoid(double x) {
-  return 1.0 / (1.0 + std::exp(-x));
-}
-
-// Cross-entropy of target t against probability p, kept finite.
-double cross_entropy(double t, double p) {
-  p = std::clamp(p, 1e-9, 1 - 1e-9);
-  return -(t * std::log(p) + (1 - t) * std::log(1 - p));
-}
 
 template <int N>
 void add_features(TrainingSet& set, const draughts::Position& pos, Sample& s) {
@@ -53,70 +44,25 @@ void add_sample(TrainingSet& set, const draughts::Position& pos, float result, f
 Status read_samples(const std::string& path, TrainingSet& set) {
   const draughts::Rules* rules = draughts::find_rules(set.game);
   if (!rules) return make_error("training is for the draughts games, not '" + set.game + "'");
-  std::ifstream in(path);
-  if (!in) return make_error("cannot read " + path);
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    auto bad = [&](const std::string& why) {
-      return make_error(path + " line " + std::to_string(number) + ": " + why);
-    };
-    std::istringstream words(line);
-    std::string fen, result_text, score_text, extra;
-    if (!(words >> fen >> result_text >> score_text) || (words >> extra))
-      return bad("expected \"<FEN> <result> <score>\"");
-    float result;
-    if (result_text == "1")
-      result = 1;
-    else if (result_text == "0")
-      result = 0;
-    else if (result_text == "0.5")
-      result = 0.5f;
-    else
-      return bad("result " + result_text + " is not 1, 0.5 or 0");
-    char* end = nullptr;
-    const double score = std::strtod(score_text.c_str(), &end);
-    if (end == score_text.c_str() || *end != '\0' || !std::isfinite(score) ||
-        std::abs(score) > 100000)
-      return bad("bad score " + score_text);
-    auto pos = draughts::parse_fen(*rules, fen);
-    if (!pos) return bad(pos.error());
+  return read_sample_lines(path, [&](const SampleLine& line) -> Status {
+    auto pos = draughts::parse_fen(*rules, line.fen);
+    if (!pos) return make_error(pos.error());
     // The evaluation divides a lone king's value (but in giveaway): such positions teach nothing.
-    if (!rules->giveaway && pattern::lone_king(*pos)) continue;
-    add_sample(set, *pos, result, static_cast<float>(score));
-  }
-  return Ok{};
+    if (!rules->giveaway && pattern::lone_king(*pos)) return Ok{};
+    add_sample(set, *pos, line.result, line.score);
+    return Ok{};
+  });
 }
 
 double fit_scale(const TrainingSet& set) {
-  auto loss = [&](double k) {
-    double total = 0;
-    for (const Sample& s : set.samples) total += cross_entropy(s.result, sigmoid(s.score / k));
-    return total;
-  };
-  // Golden-section search over the scale, in centipawns.
-  double lo = 10, hi = 2000;
-  const double g = (std::sqrt(5.0) - 1) / 2;
-  double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-  double fa = loss(a), fb = loss(b);
-  for (int i = 0; i < 40; ++i) {
-    if (fa < fb) {
-      hi = b;
-      b = a;
-      fb = fa;
-      a = hi - g * (hi - lo);
-      fa = loss(a);
-    } else {
-      lo = a;
-      a = b;
-      fa = fb;
-      b = lo + g * (hi - lo);
-      fb = loss(b);
-    }
+  std::vector<float> scores, results;
+  scores.reserve(set.samples.size());
+  results.reserve(set.samples.size());
+  for (const Sample& s : set.samples) {
+    scores.push_back(s.score);
+    results.push_back(s.result);
   }
-  return (lo + hi) / 2;
+  return fit_scale(scores, results);
 }
 
 Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,

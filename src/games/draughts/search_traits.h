@@ -15,6 +15,7 @@
 #include "games/draughts/pattern_eval.h"
 #include "games/draughts/variant.h"
 #include "search/types.h"
+#include "search/weights.h"
 
 namespace doska::draughts {
 
@@ -107,16 +108,10 @@ struct SearchTraits {
   using EvalWeights = pattern::Weights;
   static Result<std::shared_ptr<const EvalWeights>> load_eval(std::string_view spec) {
     if (spec.empty() || spec == "builtin") {
-      // Not owned: the built-in weights live as long as the program.
-      return std::shared_ptr<const EvalWeights>(pattern::builtin(R.id), [](const EvalWeights*) {});
+      return search::builtin_weights_handle(pattern::builtin(R.id));
     }
     if (spec == "classic") return std::shared_ptr<const EvalWeights>{};
-    auto w = pattern::load(std::string(spec));
-    if (!w) return make_error(w.error());
-    if (w->game != R.id)
-      return make_error("evaluation weights " + std::string(spec) + " are for " + w->game +
-                        ", not " + std::string(R.id));
-    return std::make_shared<const EvalWeights>(std::move(*w));
+    return search::loaded_weights(pattern::load(std::string(spec)), spec, R.id);
   }
   static void use_eval(Position& p, const EvalWeights* w) { p.weights = w; }
 

@@ -3,89 +3,26 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 
 #include "games/mill/egdb.h"
+#include "games/mill/eval.h"
 #include "games/mill/movegen.h"
 #include "games/mill/notation.h"
 #include "games/mill/position.h"
 #include "search/types.h"
+#include "search/weights.h"
 
 namespace doska::mill {
 
-// Evaluation weights, from the side to move; 100 = one piece (board and hand together).
-struct EvalParams {
-  int piece;
-  int mill;           // a standing mill
-  int open_mill;      // two pieces of a line with the third point empty
-  int mobility;       // per step to an adjacent empty point (moving phase)
-  int blocked_piece;  // a piece with no adjacent empty point (moving phase)
-  int closable_mill;  // an open mill that the side can close on its next turn (a piece in hand,
-                      // or one a step from the empty point, not of that line)
-  int running_mill;   // a piece in a mill that one step puts in another mill: it closes a mill,
-                      // with a removal (and in Ceylon an extra turn), every second turn
-};
-inline constexpr EvalParams kMillEval{100, 30, 20, 4, -8, 25, 60};
-
-template <const Rules& R>
-search::Value evaluate(const Position& pos) {
-  constexpr const Board& B = *R.board;
-  const Bitboard empty = pos.empty();
-  int score[2] = {0, 0};
-  for (int s = 0; s < 2; ++s) {
-    const Side side = static_cast<Side>(s);
-    const Bitboard us = pos.of(side);
-    int v = pos.total(side) * kMillEval.piece;
-    for (int i = 0; i < B.line_count; ++i) {
-      const Bitboard line = B.lines[i];
-      const int mine = count(us & line);
-      if (mine == 3)
-        v += kMillEval.mill;
-      else if (mine == 2 && count(empty & line) == 1) {
-        v += kMillEval.open_mill;
-        const Bitboard hole = empty & line;
-        const bool flying = pos.in_hand(side) == 0 && pos.on_board(side) <= R.flying_at;
-        if (pos.in_hand(side) > 0 || flying || (B.adjacent[lowest_point(hole)] & us & ~line))
-          v += kMillEval.closable_mill;
-      }
-    }
-    if (pos.in_hand(side) == 0 && pos.on_board(side) > R.flying_at) {
-      for (Bitboard b = us; b; b &= b - 1) {
-        const int p = lowest_point(b);
-        bool in_mill = false;
-        for (const Bitboard partners : B.partners[p]) in_mill |= (partners & us) == partners;
-        if (!in_mill) continue;
-        for (Bitboard steps = B.adjacent[p] & empty; steps; steps &= steps - 1) {
-          const int to = lowest_point(steps);
-          bool closes = false;
-          for (const Bitboard partners : B.partners[to])
-            closes |= !(partners & bit(p)) && (partners & us) == partners;
-          if (closes) {
-            v += kMillEval.running_mill;
-            break;
-          }
-        }
-      }
-    }
-    if (pos.in_hand(side) == 0 && pos.on_board(side) > R.flying_at) {
-      for (Bitboard b = us; b; b &= b - 1) {
-        const int steps = count(B.adjacent[lowest_point(b)] & empty);
-        v += steps * kMillEval.mobility;
-        if (steps == 0) v += kMillEval.blocked_piece;
-      }
-    }
-    score[s] = v;
-  }
-  const int white = score[0] - score[1];
-  return pos.side == Side::white ? white : -white;
-}
-
-// The position the search sees: the game's position and the endgame databases (egdb.h) the
-// engine probes, nullptr when none.
+// The position the search sees: the game's position, the endgame databases (egdb.h) the
+// engine probes (nullptr when none) and the evaluation's weights (eval.h).
 struct TabledPosition {
   mill::Position pos;
   const egdb::Database* tables = nullptr;
+  const EvalWeights* weights = nullptr;
 };
 
 template <const Rules& R>
@@ -96,8 +33,13 @@ struct SearchTraits {
   using MoveList = mill::MoveList;
   // The 50-move rule (RULINGS §3.2), counted here over moves without placement or removal.
   static constexpr int kReversibleLimit = 100;
+  // A repetition is refused when standing better (issue 13): up to half a piece of contempt.
+  static constexpr int kDrawContempt = 50;
 
-  static Position make(const mill::Position& pos) { return {pos, nullptr}; }
+  static Position make(const mill::Position& pos) {
+    const auto builtin = builtin_weights(R.id);
+    return {pos, nullptr, builtin ? *builtin : nullptr};
+  }
   static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
   static void generate_noisy(const Position& p, MoveList& list) {
     MoveList all;
@@ -113,7 +55,25 @@ struct SearchTraits {
     return next;
   }
   static std::uint64_t key(const Position& p) { return p.pos.key(); }
-  static search::Value evaluate(const Position& p) { return mill::evaluate<R>(p.pos); }
+  static search::Value evaluate(const Position& p) {
+    if (!p.weights) {  // only if the built-in weights do not read: the backend refuses then
+      const int white = (p.pos.total(Side::white) - p.pos.total(Side::black)) * 100;
+      return p.pos.side == Side::white ? white : -white;
+    }
+    return mill::evaluate<R>(p.pos, *p.weights);
+  }
+
+  // The evaluation: "builtin" (data/eval/<game>.txt, compiled in) or a weights file of this game.
+  using EvalWeights = mill::EvalWeights;
+  static Result<std::shared_ptr<const EvalWeights>> load_eval(std::string_view spec) {
+    if (spec.empty() || spec == "builtin") {
+      auto builtin = builtin_weights(R.id);
+      if (!builtin) return make_error(builtin.error());
+      return search::builtin_weights_handle(*builtin);
+    }
+    return search::loaded_weights(load_weights(std::string(spec)), spec, R.id);
+  }
+  static void use_eval(Position& p, const EvalWeights* w) { p.weights = w; }
   // Down to two pieces loses (even when it is the other side's turn), as does having no move.
   static search::Value no_moves_value(const Position& p) {
     if (Gen::lost_by_material(p.pos, opposite(p.pos.side)) &&

@@ -1,4 +1,7 @@
-// The mill evaluation's terms (src/games/mill/search_traits.h, docs/engine.md).
+// The mill evaluation (src/games/mill/eval.h, docs/mill.md "The evaluation"): its features, the
+// weights files and the built-in weights.
+#include "games/mill/eval.h"
+
 #include <gtest/gtest.h>
 
 #include "games/mill/notation.h"
@@ -9,36 +12,114 @@ namespace doska::mill {
 namespace {
 
 template <const Rules& R>
+FeatureVector features_of(const char* fen) {
+  auto pos = parse_fen(R, fen);
+  EXPECT_TRUE(pos) << fen;
+  return pos ? features<R>(*pos) : FeatureVector{};
+}
+
+template <const Rules& R>
 search::Value eval_of(const char* fen) {
   auto pos = parse_fen(R, fen);
   EXPECT_TRUE(pos) << fen;
-  return pos ? evaluate<R>(*pos) : 0;
+  return pos ? SearchTraits<R>::evaluate(SearchTraits<R>::make(*pos)) : 0;
 }
 
 // A running mill: d1 stands in the mill a1-d1-g1 and d1-d2 closes b2-d2-f2, so every second turn
 // closes a mill and removes a piece (004; in Ceylon with an extra turn too). The same men with f4
 // for f2 have no such piece.
-TEST(MillEval, RunningMillIsWorthMoreThanItsPieces) {
+TEST(MillEval, RunningMillIsCounted) {
   const char* running = "W:Wa1,d1,g1,b2,f2:Ba7,d7,g4,f6:H0,0";
   const char* plain = "W:Wa1,d1,g1,b2,f4:Ba7,d7,g4,f6:H0,0";
-  EXPECT_GE(eval_of<kMill>(running) - eval_of<kMill>(plain), kMillEval.running_mill);
-  EXPECT_GE(eval_of<kMillCeylon>(running) - eval_of<kMillCeylon>(plain), kMillEval.running_mill);
+  EXPECT_EQ(features_of<kMill>(running).diff[feature::running_mill], 1);
+  EXPECT_EQ(features_of<kMill>(plain).diff[feature::running_mill], 0);
+  EXPECT_EQ(features_of<kMillCeylon>(running).diff[feature::running_mill], 1);
+  EXPECT_EQ(features_of<kMill>(running).phase, kMoving);
 }
 
 // An open mill whose empty point an own piece can reach is a threat; one that no piece can reach
 // in the moving phase is only an open mill. White: d7 and g7 with a7 empty; a4 reaches a7 in the
 // first position, not in the second (a4 stands on b4 instead, not next to a7).
-TEST(MillEval, ClosableOpenMillCountsMore) {
-  const char* closable = "W:Wd7,g7,a4,g1:Bb2,d2,f2,c5:H0,0";
-  const char* unreachable = "W:Wd7,g7,b4,g1:Bb2,d2,f2,c5:H0,0";
-  EXPECT_GT(eval_of<kMill>(closable), eval_of<kMill>(unreachable));
+TEST(MillEval, ClosableOpenMill) {
+  const auto closable = features_of<kMill>("W:Wd7,g7,a4,g1:Bb2,d2,f2,c5:H0,0");
+  const auto unreachable = features_of<kMill>("W:Wd7,g7,b4,g1:Bb2,d2,f2,c5:H0,0");
+  EXPECT_EQ(closable.diff[feature::closable_mill] - unreachable.diff[feature::closable_mill], 1);
+  EXPECT_EQ(closable.diff[feature::open_mill], unreachable.diff[feature::open_mill]);
+  // b4 is a point with four neighbours.
+  EXPECT_EQ(unreachable.diff[feature::cross] - closable.diff[feature::cross], 1);
 }
 
-// The evaluation is from the side to move: the same position with the other side to move scores
-// the negation.
+// The placement phase lasts while either hand holds a piece; pieces in hand are counted, and a
+// point that closes two of a side's lines at once is a double threat. White's a1, a7 (line
+// a1-a4-a7) and b4, c4 (line a4-b4-c4) both wait for a4.
+TEST(MillEval, PlacementFeatures) {
+  const auto f = features_of<kMill>("B:Wa1,a7,b4,c4:Bd2,f2,d6:H5,6");
+  EXPECT_EQ(f.phase, kPlacement);
+  EXPECT_EQ(f.diff[feature::piece], 9 - 9);
+  EXPECT_EQ(f.diff[feature::hand], 5 - 6);
+  EXPECT_EQ(f.diff[feature::double_threat], 1);
+  EXPECT_EQ(f.diff[feature::to_move], -1);
+  // Black's d2 and f2 stand in line b2-d2-f2 with b2 empty; White has no piece there.
+  EXPECT_EQ(f.diff[feature::open_mill], 2 - 1);
+}
+
+// A line with two opposing pieces closed off by one of the side's own.
+TEST(MillEval, BlockingAndFlying) {
+  const auto f = features_of<kMill>("W:Wb2,a1,g1,g7:Bd2,f2,d6:H0,0");
+  EXPECT_EQ(f.diff[feature::blocking], 1);
+  EXPECT_EQ(f.diff[feature::flying], -1);  // Black has three on the board and none in hand
+  // White steps: b2-b4; a1-d1, a1-a4; g1-d1, g1-g4; g7-d7, g7-g4. Black flies: no steps counted.
+  EXPECT_EQ(f.diff[feature::mobility], 7);
+  EXPECT_EQ(f.diff[feature::blocked], 0);
+}
+
+// The evaluation is the weights times White's counts minus Black's, from the side to move: the
+// same position with the other side to move negates all but the move's own term.
 TEST(MillEval, SideToMoveNegates) {
-  EXPECT_EQ(eval_of<kMill>("W:Wa1,d1,g1,b2,f2:Ba7,d7,g4,f6:H0,0"),
-            -eval_of<kMill>("B:Wa1,d1,g1,b2,f2:Ba7,d7,g4,f6:H0,0"));
+  const auto& w = **builtin_weights("mill");
+  const int tempo = w.w[kMoving][feature::to_move];
+  EXPECT_EQ(eval_of<kMill>("W:Wa1,d1,g1,b2,f2:Ba7,d7,g4,f6:H0,0") - tempo,
+            -(eval_of<kMill>("B:Wa1,d1,g1,b2,f2:Ba7,d7,g4,f6:H0,0") - tempo));
+}
+
+// Every mill variant has built-in weights (data/eval/<game>.txt), a piece worth about 100.
+TEST(MillEval, BuiltinWeightsRead) {
+  for (const char* game : {"mill", "mill-mixed", "mill-ceylon"}) {
+    auto w = builtin_weights(game);
+    ASSERT_TRUE(w) << w.error();
+    EXPECT_EQ((*w)->game, game);
+    EXPECT_GT((*w)->w[kMoving][feature::piece], 50) << game;
+  }
+  EXPECT_FALSE(builtin_weights("international"));
+}
+
+TEST(MillEval, WeightsTextRoundTrips) {
+  EvalWeights w;
+  w.game = "mill-ceylon";
+  for (int p = 0; p < kPhaseCount; ++p)
+    for (int f = 0; f < feature::count; ++f) w.w[p][f] = (p + 1) * 100 - f * 37;
+  auto back = parse_weights(format_weights(w, "a test\nof two lines"), "test");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->game, w.game);
+  EXPECT_EQ(back->w, w.w);
+}
+
+// A bad weights file is refused with the line and the reason.
+TEST(MillEval, BadWeightsAreNamed) {
+  const auto error = [](std::string_view text) {
+    auto w = parse_weights(text, "w.txt");
+    return w ? std::string("accepted") : w.error();
+  };
+  const std::string good = format_weights(**builtin_weights("mill"), "");
+  EXPECT_EQ(error(good), "accepted");
+  EXPECT_NE(error("game mill\npiece 100 100\n").find("is missing"), std::string::npos);
+  EXPECT_NE(error(good + "speed 1 2\n").find("unknown feature 'speed'"), std::string::npos);
+  EXPECT_NE(error(good + "piece 1 2\n").find("given twice"), std::string::npos);
+  EXPECT_NE(error("game mill\npiece 100\n").find("line 2"), std::string::npos);
+  EXPECT_NE(error("game mill\npiece x 1\n").find("bad weight 'x'"), std::string::npos);
+  EXPECT_NE(error("piece 1 1\n").find("game"), std::string::npos);
+  EXPECT_NE(error("").find("no 'game"), std::string::npos);
+  EXPECT_FALSE(load_weights("/nonexistent/w.txt"));
 }
 
 }  // namespace

@@ -1,0 +1,104 @@
+#include "games/mill/eval.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "common/text.h"
+#include "games/mill/eval_data.h"
+
+namespace doska::mill {
+
+Result<EvalWeights> parse_weights(std::string_view text, std::string_view source) {
+  EvalWeights w;
+  std::array<bool, feature::count> seen{};
+  int line_number = 0;
+  const auto at = [&](const std::string& what) {
+    return make_error(std::string(source) + " line " + std::to_string(line_number) + ": " + what);
+  };
+  for (std::string_view line : split(text, '\n')) {
+    ++line_number;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    const auto words = split_words(trim(line));
+    if (words.empty()) continue;
+    if (words[0] == "game") {
+      if (words.size() != 2) return at("give 'game <id>'");
+      if (!w.game.empty()) return at("the game is given twice");
+      w.game = std::string(words[1]);
+      continue;
+    }
+    int f = 0;
+    while (f < feature::count && kFeatureNames[f] != words[0]) ++f;
+    if (f == feature::count) return at("unknown feature " + quoted(words[0]));
+    if (seen[f]) return at("feature " + quoted(words[0]) + " is given twice");
+    if (words.size() != 1 + kPhaseCount)
+      return at("give '" + std::string(words[0]) + " <placement> <moving>'");
+    for (int p = 0; p < kPhaseCount; ++p) {
+      const std::string_view text = words[1 + p];
+      const bool negative = text.size() > 1 && text[0] == '-';
+      auto v = parse_int(negative ? text.substr(1) : text);
+      if (v && negative) v = -*v;
+      if (!v || *v < -100000 || *v > 100000)
+        return at("bad weight " + quoted(text) +
+                  ": give a whole number from -100000 to "
+                  "100000");
+      w.w[p][f] = *v;
+    }
+    seen[f] = true;
+  }
+  if (w.game.empty()) return make_error(std::string(source) + ": no 'game <id>' line");
+  for (int f = 0; f < feature::count; ++f)
+    if (!seen[f])
+      return make_error(std::string(source) + ": feature " + quoted(kFeatureNames[f]) +
+                        " is missing");
+  return w;
+}
+
+Result<EvalWeights> load_weights(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error("cannot read evaluation weights " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  if (s.size() > 1'000'000) return make_error(path + " is too large for mill weights");
+  return parse_weights(s, path);
+}
+
+std::string format_weights(const EvalWeights& w, std::string_view comment) {
+  std::ostringstream out;
+  for (std::string_view line : split(comment, '\n'))
+    if (!line.empty()) out << "# " << line << '\n';
+  out << "game " << w.game << '\n';
+  out << "# feature placement moving\n";
+  for (int f = 0; f < feature::count; ++f) {
+    out << kFeatureNames[f];
+    for (int p = 0; p < kPhaseCount; ++p) out << ' ' << w.w[p][f];
+    out << '\n';
+  }
+  return out.str();
+}
+
+Result<const EvalWeights*> builtin_weights(std::string_view game) {
+  struct Parsed {
+    std::string game;
+    Result<EvalWeights> weights;
+  };
+  // Parsed once, then only read.
+  static const std::vector<Parsed> all = [] {
+    std::vector<Parsed> v;
+    for (const EmbeddedWeights& e : embedded_mill_weights())
+      v.push_back({std::string(e.game),
+                   parse_weights(e.text, "data/eval/" + std::string(e.game) + ".txt")});
+    return v;
+  }();
+  for (const Parsed& p : all) {
+    if (p.game != game) continue;
+    if (!p.weights) return make_error(p.weights.error());
+    if (p.weights->game != game)
+      return make_error("data/eval/" + p.game + ".txt is for " + p.weights->game);
+    return &*p.weights;
+  }
+  return make_error("no built-in mill evaluation for " + quoted(game));
+}
+
+}  // namespace doska::mill

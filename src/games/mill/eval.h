@@ -1,0 +1,160 @@
+// The mill evaluation (issue 13): a weighted count of features of each side, in two phases
+// (placement while either hand holds a piece, then moving), with weights learned from self-play
+// by `doska train <mill game>` (src/train/mill_trainer.cpp) and kept as text in
+// data/eval/<game>.txt, one file per variant (Ceylon's extra turns change every value).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "common/result.h"
+#include "games/mill/position.h"
+#include "games/mill/rules.h"
+#include "search/types.h"
+
+namespace doska::mill {
+
+// The features, counted for each side; the evaluation uses White's count minus Black's.
+namespace feature {
+enum : int {
+  piece,          // pieces on the board and in hand
+  hand,           // pieces still in hand (on top of feature::piece)
+  mill,           // a standing mill
+  open_mill,      // two pieces of a line, its third point empty
+  closable_mill,  // an open mill the side can close on its next turn (a piece in hand, flying,
+                  // or one a step from the hole that is not of that line)
+  double_threat,  // an empty point that closes two of the side's lines at once
+  running_mill,   // a piece of a mill whose step out closes another mill (moving)
+  mobility,       // steps of the side's pieces to adjacent empty points (not when flying)
+  blocked,        // a piece with no adjacent empty point (not when flying)
+  cross,          // a piece on a point with four neighbours (b4, d2, d6, f4)
+  blocking,       // a line with two opposing pieces that one of the side's pieces closes off
+  flying,         // the side flies (three on the board, none in hand)
+  to_move,        // the side has the move
+  count
+};
+}  // namespace feature
+
+inline constexpr std::array<std::string_view, feature::count> kFeatureNames = {
+    "piece",    "hand",    "mill",  "open_mill", "closable_mill", "double_threat", "running_mill",
+    "mobility", "blocked", "cross", "blocking",  "flying",        "to_move"};
+
+enum Phase : int { kPlacement, kMoving };
+inline constexpr int kPhaseCount = 2;
+
+struct EvalWeights {
+  std::string game;
+  std::array<std::array<int, feature::count>, kPhaseCount> w{};
+};
+
+// White's counts minus Black's, and the phase.
+struct FeatureVector {
+  std::array<int, feature::count> diff{};
+  Phase phase = kPlacement;
+};
+
+inline Phase phase_of(const Position& pos) {
+  return pos.hand[0] > 0 || pos.hand[1] > 0 ? kPlacement : kMoving;
+}
+
+// The points with four neighbours.
+template <const Rules& R>
+constexpr Bitboard cross_points() {
+  Bitboard b = 0;
+  for (int p = 0; p < kPoints; ++p)
+    if (std::popcount(R.board->adjacent[p]) == 4) b |= bit(p);
+  return b;
+}
+
+template <const Rules& R>
+void count_side(const Position& pos, Side side, std::array<int, feature::count>& f, int sign) {
+  constexpr const Board& B = *R.board;
+  const Bitboard empty = pos.empty();
+  const Bitboard us = pos.of(side);
+  const Bitboard them = pos.of(opposite(side));
+  const bool flying = pos.in_hand(side) == 0 && pos.on_board(side) <= R.flying_at;
+  f[feature::piece] += sign * pos.total(side);
+  f[feature::hand] += sign * pos.in_hand(side);
+  f[feature::flying] += sign * (flying ? 1 : 0);
+  f[feature::to_move] += sign * (pos.side == side ? 1 : 0);
+  Bitboard holes = 0, double_holes = 0;
+  for (int i = 0; i < B.line_count; ++i) {
+    const Bitboard line = B.lines[i];
+    const int mine = count(us & line);
+    if (mine == 3) {
+      f[feature::mill] += sign;
+    } else if (mine == 2 && (empty & line)) {
+      f[feature::open_mill] += sign;
+      const Bitboard hole = empty & line;
+      double_holes |= holes & hole;
+      holes |= hole;
+      if (pos.in_hand(side) > 0 || flying || (B.adjacent[lowest_point(hole)] & us & ~line))
+        f[feature::closable_mill] += sign;
+    } else if (mine == 1 && count(them & line) == 2) {
+      f[feature::blocking] += sign;
+    }
+  }
+  f[feature::double_threat] += sign * count(double_holes);
+  if (!flying) {
+    int steps_total = 0, blocked = 0, running = 0;
+    for (Bitboard b = us; b; b &= b - 1) {
+      const int p = lowest_point(b);
+      const Bitboard steps = B.adjacent[p] & empty;
+      const int n = count(steps);
+      steps_total += n;
+      if (n == 0) ++blocked;
+      if (pos.in_hand(side) > 0 || n == 0) continue;
+      bool in_mill = false;
+      for (const Bitboard partners : B.partners[p]) in_mill |= (partners & us) == partners;
+      if (!in_mill) continue;
+      for (Bitboard s = steps; s; s &= s - 1) {
+        const int to = lowest_point(s);
+        bool closes = false;
+        for (const Bitboard partners : B.partners[to])
+          closes |= !(partners & bit(p)) && (partners & us) == partners;
+        if (closes) {
+          ++running;
+          break;
+        }
+      }
+    }
+    f[feature::mobility] += sign * steps_total;
+    f[feature::blocked] += sign * blocked;
+    f[feature::running_mill] += sign * running;
+  }
+  constexpr Bitboard kCross4 = cross_points<R>();
+  f[feature::cross] += sign * count(us & kCross4);
+}
+
+template <const Rules& R>
+FeatureVector features(const Position& pos) {
+  FeatureVector v;
+  v.phase = phase_of(pos);
+  count_side<R>(pos, Side::white, v.diff, 1);
+  count_side<R>(pos, Side::black, v.diff, -1);
+  return v;
+}
+
+// From the side to move.
+template <const Rules& R>
+search::Value evaluate(const Position& pos, const EvalWeights& weights) {
+  const FeatureVector v = features<R>(pos);
+  const auto& w = weights.w[v.phase];
+  int white = 0;
+  for (int i = 0; i < feature::count; ++i) white += w[i] * v.diff[i];
+  return pos.side == Side::white ? white : -white;
+}
+
+// The text form: "game <id>", then one line "<feature> <placement> <moving>" per feature; '#'
+// starts a comment. Every feature must be given once; an error names the line.
+Result<EvalWeights> parse_weights(std::string_view text, std::string_view source);
+Result<EvalWeights> load_weights(const std::string& path);
+std::string format_weights(const EvalWeights& w, std::string_view comment);
+// The weights compiled in from data/eval/<game>.txt (cmake/mill_eval_data.cmake); an error if
+// the game has none or its file does not read.
+Result<const EvalWeights*> builtin_weights(std::string_view game);
+
+}  // namespace doska::mill
