@@ -27,6 +27,8 @@
 //                                  (a capture that loses material, an under-promotion)
 //   noisy_gain(pos, move) -> Value the most a noisy move can gain, for delta pruning
 //   kDeltaMargin                   what the evaluation may add beyond that gain
+//   kDrawContempt                  the most a draw in the tree costs the side standing better at
+//                                  the root (draw_contempt below; default 0)
 //   null_move_allowed(pos), null_move(pos) -> Position
 //                                  null-move pruning: passing is allowed (not in check, no
 //                                  zugzwang to fear) and the position after a pass
@@ -96,8 +98,9 @@ constexpr bool log_reductions() {
 
 // Games whose traits set kDrawContempt > 0 score a draw by repetition or by the reversible-move
 // rule below zero for the side to move at the root when it stands better: by half its advantage
-// (the root's static value, then each finished iteration's), at most kDrawContempt. A side that
-// stands better plays on instead of repeating; a side that stands worse still takes the draw.
+// (the root's static value, fixed for the search), at most kDrawContempt. A side that stands
+// better plays on instead of repeating, even into a line the search rates a little below zero; a
+// side that stands worse still takes the draw.
 template <class T>
 constexpr int draw_contempt() {
   if constexpr (requires { T::kDrawContempt; })
@@ -664,7 +667,6 @@ class Search {
           break;
         }
         previous = v;
-        set_contempt(v);
         if (id == 0) {
           result.value = v;
           result.depth = depth;

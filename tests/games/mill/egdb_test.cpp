@@ -119,7 +119,9 @@ TEST(EgdbMill, EngineConvertsADatabaseWin) {
     limits.depth = 2;
     const auto best = engine.search(limits);
     ASSERT_FALSE(best.move.empty());
-    if (plies == 0) EXPECT_EQ(best.score.text(), "win " + std::to_string(start.plies) + " egdb");
+    if (plies == 0) {
+      EXPECT_EQ(best.score.text(), "win " + std::to_string(start.plies) + " egdb");
+    }
     ASSERT_TRUE(game.play_text(best.move)) << best.move;
     moves.push_back(best.move);
     ++plies;
