@@ -71,6 +71,10 @@ struct SearchTraits {
       if (!builtin) return make_error(builtin.error());
       return search::builtin_weights_handle(*builtin);
     }
+    if (spec == "classic")
+      return make_error(
+          "this game has one evaluation, learned: eval=classic is for the draughts "
+          "games (give builtin or a mill weights file)");
     return search::loaded_weights(load_weights(std::string(spec)), spec, R.id);
   }
   static void use_eval(Position& p, const EvalWeights* w) { p.weights = w; }
