@@ -83,6 +83,13 @@ Result<search::Limits> limits_from(const Args& args) {
       return make_error("bad --null-move " + quoted(*v) + ": give on or off");
     limits.null_move = *v == "on";
   }
+  // Analysis searches; --book on shows the opening book's move (mill games) instead.
+  limits.book = false;
+  if (auto v = args.value("book")) {
+    if (*v != "on" && *v != "off")
+      return make_error("bad --book " + quoted(*v) + ": give on or off");
+    limits.book = *v == "on";
+  }
   if (!limits.depth && !limits.nodes && limits.move_time == 0) limits.move_time = 3;
   return limits;
 }
@@ -90,7 +97,7 @@ Result<search::Limits> limits_from(const Args& args) {
 int run_analyze(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
-                          "reductions", "null-move", "eval", "egdb"},
+                          "reductions", "null-move", "book", "eval", "egdb"},
                          {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");

@@ -19,5 +19,6 @@ int run_serve(const std::vector<std::string>& words);
 int run_selfplay(const std::vector<std::string>& words);
 int run_train(const std::vector<std::string>& words);
 int run_egdb(const std::vector<std::string>& words);
+int run_book(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

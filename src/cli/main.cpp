@@ -28,6 +28,7 @@ Usage:
                                                       (PDN, mill records, chess100 PGN)
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
                 [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
+                [--book on|off]
                 [--eval builtin|classic|FILE] [--egdb DIR|none]
                                                       the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
@@ -71,6 +72,10 @@ Usage:
                                                       at most N pieces, checks every value, or
                                                       prints a position's value and each move's
                                                       (docs/egdb.md)
+  doska book build <mill game> [--plies N] [--depth D] [--threads T] [--out FILE] [--fresh]
+                                                      the placement phase's opening book: a
+                                                      search of depth D for every position of
+                                                      at most N plies (data/book/, docs/mill.md)
   doska games                                         the game ids
   doska help
 
@@ -177,6 +182,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "selfplay") return run_selfplay(rest);
   if (command == "train") return run_train(rest);
   if (command == "egdb") return run_egdb(rest);
+  if (command == "book") return run_book(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

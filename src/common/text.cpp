@@ -60,6 +60,30 @@ std::optional<int> parse_int(std::string_view text) {
   return static_cast<int>(*value);
 }
 
+std::optional<int> parse_signed_int(std::string_view text) {
+  const bool negative = text.size() > 1 && text[0] == '-';
+  const auto v = parse_int(negative ? text.substr(1) : text);
+  if (!v) return std::nullopt;
+  return negative ? -*v : *v;
+}
+
+std::optional<std::string> read_word_lines(
+    std::string_view text, std::string_view source,
+    const std::function<std::optional<std::string>(const std::vector<std::string_view>&)>&
+        on_line) {
+  int line_number = 0;
+  for (std::string_view line : split(text, '\n')) {
+    ++line_number;
+    if (const auto hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
+    const auto words = split_words(trim(line));
+    if (words.empty()) continue;
+    if (auto wrong = on_line(words))
+      return std::string(source) + " line " + std::to_string(line_number) + ": " + *wrong;
+  }
+  return std::nullopt;
+}
+
 std::string to_lower(std::string_view text) {
   std::string out(text);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

@@ -51,6 +51,12 @@ concept ChoosesTables = requires(typename T::Position& p, const typename T::Tabl
   T::use_tables(p, t);
 };
 
+// A game with an opening book: the traits give the book's move for a position, if it has one.
+template <class T>
+concept HasBook = requires(const typename T::Position& p) {
+  { T::book_move(p) } -> std::convertible_to<std::optional<search::BookHit>>;
+};
+
 // A game whose traits can change the evaluation's weights: the traits name the weights type, load
 // them from a spec, and put them into a position.
 template <class T>
@@ -134,6 +140,10 @@ class SearchBackend : public Backend {
   std::optional<search::Score> game_over() const override { return root_.over; }
   search::SearchResult search(search::TranspositionTable& tt, std::atomic<bool>& stop,
                               const search::Limits& limits, const InfoCallback& on_info) override {
+    if constexpr (HasBook<T>) {
+      if (limits.book)
+        if (auto hit = T::book_move(root_.position)) return book_result(*hit, on_info);
+    }
     search::Search<T> s(tt, stop);
     return s.run(root_.position, root_.history, root_.reversible, limits, on_info);
   }
@@ -144,6 +154,22 @@ class SearchBackend : public Backend {
   }
 
  private:
+  static search::SearchResult book_result(const search::BookHit& hit, const InfoCallback& on_info) {
+    search::SearchResult r;
+    r.best = hit.move;
+    r.value = hit.value;
+    r.depth = hit.depth;
+    r.pv = {hit.move};
+    if (on_info) {
+      search::Info info;
+      info.depth = hit.depth;
+      info.score = search::Score::from_value(hit.value);
+      info.pv = r.pv;
+      on_info(info);
+    }
+    return r;
+  }
+
   RootMaker make_root_;
   SearchRoot<T> root_;
   typename EvalHandle<T>::type eval_{};

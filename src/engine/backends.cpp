@@ -10,6 +10,7 @@
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/search_traits.h"
+#include "games/mill/book.h"
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
 #include "games/mill/search_traits.h"
@@ -148,6 +149,7 @@ template <const mill::Rules& R>
 Result<std::unique_ptr<Backend>> mill_backend() {
   // Damaged built-in weights are an error, never a silent change to another evaluation.
   if (auto w = mill::builtin_weights(R.id); !w) return make_error(w.error());
+  if (auto b = mill::builtin_book(R.id); !b) return make_error(b.error());
   return std::unique_ptr<Backend>(
       std::make_unique<SearchBackend<mill::SearchTraits<R>>>(&mill_root<R>));
 }

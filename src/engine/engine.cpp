@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <random>
 
 namespace doska::engine {
@@ -10,6 +11,24 @@ LevelSetting level_setting(int level) {
   static constexpr LevelSetting kLevels[] = {{1, 500}, {1, 300}, {2, 200}, {2, 130}, {3, 90},
                                              {4, 60},  {5, 35},  {6, 20},  {8, 8},   {0, 0}};
   return kLevels[std::clamp(level, 1, 10) - 1];
+}
+
+bool accepts_draw(int level, const search::Score& own, int plies) {
+  using Kind = search::Score::Kind;
+  switch (own.kind) {
+    case Kind::loss:
+    case Kind::draw:
+      return true;
+    case Kind::win:
+      return false;
+    case Kind::cp:
+      break;
+  }
+  level = std::clamp(level, 1, 10);
+  const int worse_margin = 25 + 5 * level;  // level 10: 75, level 1: 30 (100 = one man)
+  if (own.value <= -worse_margin) return true;
+  const int balanced_after = 30 + 30 * level / 10;  // moves of both sides: level 10 60, level 1 33
+  return std::abs(own.value) <= 20 && plies >= balanced_after;
 }
 
 Engine::Engine(std::size_t hash_megabytes)

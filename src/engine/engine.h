@@ -81,4 +81,12 @@ struct LevelSetting {
 };
 LevelSetting level_setting(int level);
 
+// Whether the computer playing at `level` takes a draw offered after `plies` plies, given its own
+// score of the position (from its side, by a search at its level). A lost position or an exact
+// draw: yes; a won one: no. Otherwise it takes the draw when it stands worse by more than its
+// level's margin (half a man and more at the top level, less at the lower ones), or when the
+// position is balanced and the game has gone on long enough for a draw to be a fair result (30
+// moves of each side at the top level, 15 at level 1); never in a balanced opening.
+bool accepts_draw(int level, const search::Score& own, int plies);
+
 }  // namespace doska::engine

@@ -57,6 +57,11 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     auto v = parse_seconds(value);
     if (!v) return make_error("bad time " + quoted(value) + ": give seconds per move");
     spec.limits.move_time = *v;
+  } else if (name == "book" && ours) {
+    // The opening book (mill games): off to search from the first move.
+    if (value != "on" && value != "off")
+      return make_error("bad book " + quoted(value) + ": give on or off");
+    spec.limits.book = value == "on";
   } else if ((name == "reductions" || name == "null-move") && ours) {
     // Search switches, to measure what late-move reductions and null-move pruning gain.
     if (value != "on" && value != "off")
@@ -75,8 +80,8 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     spec.egdb = std::string(value);
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
-                      " for our engine (level, nodes, depth, time, reductions, null-move, hash, "
-                      "eval, egdb, name)");
+                      " for our engine (level, nodes, depth, time, reductions, null-move, book, "
+                      "hash, eval, egdb, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

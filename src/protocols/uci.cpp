@@ -68,6 +68,7 @@ class UciSession {
   int level_ = 10;
   int threads_ = 1;
   std::size_t hash_megabytes_;
+  bool own_book_ = true;
 
   // The position of the last `position`: its side to move, or the reason there is none.
   bool have_position_ = false;
@@ -132,6 +133,7 @@ void UciSession::on_uci() {
         " min 1 max 4096");
   write("option name Threads type spin default " + std::to_string(threads_) + " min 1 max 64");
   write("option name Skill Level type spin default 10 min 1 max 10");
+  write(std::string("option name OwnBook type check default ") + (own_book_ ? "true" : "false"));
   write("uciok");
 }
 
@@ -174,6 +176,12 @@ void UciSession::on_setoption(const std::vector<std::string_view>& words) {
     if (auto n = int_in(1, 64)) threads_ = *n;
   } else if (key == "skill level") {
     if (auto n = int_in(1, 10)) level_ = *n;
+  } else if (key == "ownbook") {
+    // The opening book of the mill games (docs/mill.md); an infinite search never uses it.
+    const std::string v = to_lower(value);
+    if (v != "true" && v != "false")
+      return error("option OwnBook: " + quoted(value) + " is not true or false");
+    own_book_ = v == "true";
   } else if (key == "ponder" || key == "uci_chess960" || key == "multipv") {
     // standard options a GUI may send; ignored
   } else {
@@ -259,6 +267,7 @@ void UciSession::on_go(const std::vector<std::string_view>& words) {
   search::Limits limits;
   limits.level = level_;
   limits.threads = threads_;
+  limits.book = own_book_;
   double wtime = -1, btime = -1, winc = 0, binc = 0;
   bool limited = false;
   for (std::size_t i = 1; i < words.size(); ++i) {
@@ -322,7 +331,7 @@ void UciSession::on_go(const std::vector<std::string_view>& words) {
     limited = true;
   }
   if (!limited) limits.infinite = true;  // a bare `go` searches until `stop`
-  if (limits.infinite) limits.level = 10;
+  if (limits.infinite) limits.level = 10, limits.book = false;
 
   if (!have_position_) {
     write("info string " +

@@ -61,6 +61,16 @@ struct Limits {
   bool reductions = true;
   // Null-move pruning, where the game's traits allow it; off to measure what it gains.
   bool null_move = true;
+  // The game's opening book, where it has one (the mill games): a position in the book is played
+  // from it, with no search; off to search every move.
+  bool book = true;
+};
+
+// A move from an opening book, with the value and depth of the search that chose it.
+struct BookHit {
+  std::string move;
+  int value = 0;
+  int depth = 0;
 };
 
 struct Info {

@@ -710,32 +710,35 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
   persist(*game);
   if (g.opponent != "computer") return view(*game);
 
-  // The computer answers at once: it accepts when its own evaluation is a draw or worse.
+  // The computer answers at once, by its level's judgement of the position (engine::accepts_draw):
+  // never in a balanced opening, at once when it stands clearly worse.
   std::vector<std::string> moves;
   for (const StoredMove& m : g.moves) moves.push_back(m.text);
   const std::string variant = g.variant, fen = g.start_fen;
   const Player computer = other(side);
   const bool computer_to_move = s.to_move() == computer;
   const std::int64_t version = g.version;
+  const int level = g.level;
+  const int plies = static_cast<int>(g.moves.size());
   lock.unlock();
   search::Limits limits;
   limits.move_time = 0.3;
+  limits.level = level;
   const engine::BestMove best = search_now(variant, fen, moves, limits, 1.0);
   lock.lock();
   if (g.version != version || game->session->end().over()) return view(*game);
   // The score is from the side to move; seen from the computer.
-  bool accepts = false;
-  using Kind = search::Score::Kind;
-  Kind kind = best.score.kind;
-  int value = best.score.value;
+  search::Score own = best.score;
   if (!computer_to_move) {
-    if (kind == Kind::win)
-      kind = Kind::loss;
-    else if (kind == Kind::loss)
-      kind = Kind::win;
-    value = -value;
+    using Kind = search::Score::Kind;
+    if (own.kind == Kind::win)
+      own.kind = Kind::loss;
+    else if (own.kind == Kind::loss)
+      own.kind = Kind::win;
+    else if (own.kind == Kind::cp)
+      own.value = -own.value;
   }
-  if (kind == Kind::draw || kind == Kind::loss || (kind == Kind::cp && value <= 0)) accepts = true;
+  const bool accepts = engine::accepts_draw(level, own, plies);
   if (accepts && game->session->accept_draw(computer)) {
     cancel_search(*game);
     g.ended_by = "agreement";

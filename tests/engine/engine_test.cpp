@@ -191,3 +191,28 @@ TEST(Engine, InfoLinesGrowInDepth) {
 
 }  // namespace
 }  // namespace doska::engine
+
+namespace doska::engine {
+namespace {
+
+// The computer's answer to a draw offer (issue 14): never in a balanced opening, even at level 10;
+// yes when lost or exactly drawn, or clearly worse; a balanced position once the game has gone on.
+TEST(AcceptsDraw, ByTheLevelsJudgement) {
+  using Kind = search::Score::Kind;
+  const search::Score balanced{Kind::cp, 0}, slightly_worse{Kind::cp, -40},
+      much_worse{Kind::cp, -120}, better{Kind::cp, 60};
+  EXPECT_FALSE(accepts_draw(10, balanced, 1));
+  EXPECT_FALSE(accepts_draw(10, balanced, 40));
+  EXPECT_TRUE(accepts_draw(10, balanced, 60));
+  EXPECT_FALSE(accepts_draw(10, slightly_worse, 10));
+  EXPECT_TRUE(accepts_draw(1, slightly_worse, 10));  // a lower level gives in sooner
+  EXPECT_TRUE(accepts_draw(10, much_worse, 1));
+  EXPECT_FALSE(accepts_draw(10, better, 200));
+  EXPECT_FALSE(accepts_draw(1, better, 200));
+  EXPECT_TRUE(accepts_draw(10, search::Score{Kind::loss, 7}, 1));
+  EXPECT_TRUE(accepts_draw(10, search::Score{Kind::draw, 0}, 1));
+  EXPECT_FALSE(accepts_draw(1, search::Score{Kind::win, 7}, 300));
+}
+
+}  // namespace
+}  // namespace doska::engine

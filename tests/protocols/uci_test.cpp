@@ -135,6 +135,24 @@ TEST(Uci, MillVariantNeverCrashes) {
     EXPECT_TRUE(is_legal("mill", {"d6"}, move)) << all(lines);
 }
 
+// OwnBook (the mill games' opening book, docs/mill.md): listed, on by default, set by true or
+// false; with it off the engine searches the book position.
+TEST(Uci, OwnBookOption) {
+  auto lines = run_script("uci\n");
+  EXPECT_EQ(starting_with(lines, "option name OwnBook type check default true").size(), 1u)
+      << all(lines);
+  lines = run_script(
+      "setoption name UCI_Variant value mill\nsetoption name OwnBook value false\n"
+      "position startpos\ngo depth 2\n");
+  EXPECT_TRUE(is_legal("mill", {}, best_of(lines))) << all(lines);
+  EXPECT_TRUE(starting_with(lines, "info string error").empty()) << all(lines);
+  lines = run_script("setoption name OwnBook value maybe\n");
+  EXPECT_EQ(starting_with(lines, "info string error: option OwnBook: 'maybe' is not true or false")
+                .size(),
+            1u)
+      << all(lines);
+}
+
 TEST(Uci, MillMovesAreCheckedByTheRules) {
   const auto lines =
       run_script("setoption name UCI_Variant value mill\nposition startpos moves d6 z9\n");
@@ -225,7 +243,7 @@ TEST(Uci, InfiniteSearchAnswersIsreadyAndStops) {
   SharedOut shared;
   std::istream in(&feed);
   std::ostream out(&shared);
-  std::thread loop([&] { run_uci(in, out, UciOptions{4}); });
+  std::thread loop([&] { run_uci(in, out, UciOptions{4, nullptr}); });
   feed.push("position startpos");
   feed.push("go infinite");
   std::this_thread::sleep_for(std::chrono::milliseconds(200));

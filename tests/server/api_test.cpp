@@ -343,6 +343,18 @@ TEST_F(ApiPlay, TheComputerAnswersADrawOffer) {
   }
 }
 
+// At the top level a draw offered at move 1 of a balanced game is declined (engine::accepts_draw).
+TEST_F(ApiPlay, TheTopLevelDeclinesADrawAtMoveOne) {
+  json created = create({{"variant", "russian"},
+                         {"opponent", {{"kind", "computer"}, {"level", 10}}},
+                         {"side", "white"}});
+  const std::string id = created["game"]["id"], key = created["keys"]["white"];
+  Answer answered = draw(id, key, "offer");
+  ASSERT_EQ(answered.status, 200) << answered.text;
+  EXPECT_FALSE(answered.body["result"]["over"].get<bool>()) << answered.text;
+  EXPECT_TRUE(answered.body["draw_offer"].is_null()) << answered.text;
+}
+
 TEST_F(ApiPlay, ResignationLosesAndEndsTheGame) {
   PersonGame g = people("mill");
   Answer resigned = api_->post("/api/games/" + g.id + "/resign", json{{"key", g.black}});

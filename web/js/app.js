@@ -241,19 +241,27 @@ function renderBoard() {
   boardBox.classList.toggle('history', !shown.live);
   if (shown.board.kind === 'mill') {
     if (!millBoard || millBoard.container !== boardBox || boardBox.dataset.kind !== 'mill') {
+      dropBoards();
       millBoard = new MillBoard(boardBox, onPoint);
-      squareBoard = null;
     }
     boardBox.dataset.kind = 'mill';
     millBoard.render(shown.board, {flipped: orientationFlipped(), marks});
   } else {
-    if (!squareBoard || boardBox.dataset.kind !== 'square') {
+    if (!squareBoard || squareBoard.container !== boardBox || boardBox.dataset.kind !== 'square') {
+      dropBoards();
       squareBoard = new SquareBoard(boardBox, onPoint);
-      millBoard = null;
     }
     boardBox.dataset.kind = 'square';
     squareBoard.render(shown.board, {flipped: orientationFlipped(), family, marks});
   }
+}
+
+// The boards' pointer listeners go with them: only the board on show answers a click.
+function dropBoards() {
+  if (millBoard) millBoard.destroy();
+  if (squareBoard) squareBoard.destroy();
+  millBoard = null;
+  squareBoard = null;
 }
 
 function renderHands() {

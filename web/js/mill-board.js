@@ -11,7 +11,12 @@ export class MillBoard {
   constructor(container, onPoint) {
     this.container = container;
     this.svgElement = null;
-    attachPointer(container, () => this.svgElement, onPoint);
+    this.detach = attachPointer(container, () => this.svgElement, onPoint);
+  }
+
+  // Removes the board's listeners; the next board of the page adds its own.
+  destroy() {
+    this.detach();
   }
 
   render(board, {flipped, marks}) {

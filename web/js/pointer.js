@@ -1,8 +1,12 @@
 // Click and drag on a board: pointerdown on a point chooses it; releasing the pointer over another
 // point (after a drag) chooses that one too. A ghost of the dragged piece follows the pointer.
+// Returns a function that removes every listener it added: a board calls it when it is replaced,
+// so that a click is never handled by a board that is gone.
 
 export function attachPointer(root, svgElement, onPoint) {
   let drag = null;
+  const controller = new AbortController();
+  const owned = {signal: controller.signal};
 
   const pointAt = (x, y) => {
     const element = document.elementFromPoint(x, y);
@@ -18,7 +22,7 @@ export function attachPointer(root, svgElement, onPoint) {
     const pieceElement = svgElement().querySelector(`[data-piece="${CSS.escape(name)}"]`);
     drag = {name, x: event.clientX, y: event.clientY, moved: false, pieceElement, ghost: null};
     onPoint(name, {drag: false});
-  });
+  }, owned);
 
   window.addEventListener('pointermove', (event) => {
     if (!drag) return;
@@ -42,7 +46,7 @@ export function attachPointer(root, svgElement, onPoint) {
       drag.ghost.style.left = `${event.clientX - drag.ghost.clientWidth / 2}px`;
       drag.ghost.style.top = `${event.clientY - drag.ghost.clientHeight / 2}px`;
     }
-  });
+  }, owned);
 
   const finish = (event) => {
     if (!drag) return;
@@ -54,6 +58,10 @@ export function attachPointer(root, svgElement, onPoint) {
     const target = pointAt(event.clientX, event.clientY);
     if (target && target !== current.name) onPoint(target, {drag: true});
   };
-  window.addEventListener('pointerup', finish);
-  window.addEventListener('pointercancel', () => finish(null));
+  window.addEventListener('pointerup', finish, owned);
+  window.addEventListener('pointercancel', () => finish(null), owned);
+  return () => {
+    finish(null);
+    controller.abort();
+  };
 }

@@ -10,7 +10,12 @@ export class SquareBoard {
   constructor(container, onPoint) {
     this.container = container;
     this.svgElement = null;
-    attachPointer(container, () => this.svgElement, onPoint);
+    this.detach = attachPointer(container, () => this.svgElement, onPoint);
+  }
+
+  // Removes the board's listeners; the next board of the page adds its own.
+  destroy() {
+    this.detach();
   }
 
   // marks: {selected, targets: Set, capturers: Set, choices: Set, lastSquares: [], lastCaptures: [],

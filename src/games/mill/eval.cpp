@@ -11,41 +11,31 @@ namespace doska::mill {
 Result<EvalWeights> parse_weights(std::string_view text, std::string_view source) {
   EvalWeights w;
   std::array<bool, feature::count> seen{};
-  int line_number = 0;
-  const auto at = [&](const std::string& what) {
-    return make_error(std::string(source) + " line " + std::to_string(line_number) + ": " + what);
-  };
-  for (std::string_view line : split(text, '\n')) {
-    ++line_number;
-    if (const auto hash = line.find('#'); hash != std::string_view::npos)
-      line = line.substr(0, hash);
-    const auto words = split_words(trim(line));
-    if (words.empty()) continue;
-    if (words[0] == "game") {
-      if (words.size() != 2) return at("give 'game <id>'");
-      if (!w.game.empty()) return at("the game is given twice");
-      w.game = std::string(words[1]);
-      continue;
-    }
-    int f = 0;
-    while (f < feature::count && kFeatureNames[f] != words[0]) ++f;
-    if (f == feature::count) return at("unknown feature " + quoted(words[0]));
-    if (seen[f]) return at("feature " + quoted(words[0]) + " is given twice");
-    if (words.size() != 1 + kPhaseCount)
-      return at("give '" + std::string(words[0]) + " <placement> <moving>'");
-    for (int p = 0; p < kPhaseCount; ++p) {
-      const std::string_view text = words[1 + p];
-      const bool negative = text.size() > 1 && text[0] == '-';
-      auto v = parse_int(negative ? text.substr(1) : text);
-      if (v && negative) v = -*v;
-      if (!v || *v < -100000 || *v > 100000)
-        return at("bad weight " + quoted(text) +
-                  ": give a whole number from -100000 to "
-                  "100000");
-      w.w[p][f] = *v;
-    }
-    seen[f] = true;
-  }
+  const auto wrong = read_word_lines(
+      text, source, [&](const std::vector<std::string_view>& words) -> std::optional<std::string> {
+        if (words[0] == "game") {
+          if (words.size() != 2) return "give 'game <id>'";
+          if (!w.game.empty()) return "the game is given twice";
+          w.game = std::string(words[1]);
+          return std::nullopt;
+        }
+        int f = 0;
+        while (f < feature::count && kFeatureNames[f] != words[0]) ++f;
+        if (f == feature::count) return "unknown feature " + quoted(words[0]);
+        if (seen[f]) return "feature " + quoted(words[0]) + " is given twice";
+        if (words.size() != 1 + kPhaseCount)
+          return "give '" + std::string(words[0]) + " <placement> <moving>'";
+        for (int p = 0; p < kPhaseCount; ++p) {
+          const auto v = parse_signed_int(words[1 + p]);
+          if (!v || *v < -100000 || *v > 100000)
+            return "bad weight " + quoted(words[1 + p]) +
+                   ": give a whole number from -100000 to 100000";
+          w.w[p][f] = *v;
+        }
+        seen[f] = true;
+        return std::nullopt;
+      });
+  if (wrong) return make_error(*wrong);
   if (w.game.empty()) return make_error(std::string(source) + ": no 'game <id>' line");
   for (int f = 0; f < feature::count; ++f)
     if (!seen[f])
@@ -86,7 +76,7 @@ Result<const EvalWeights*> builtin_weights(std::string_view game) {
   // Parsed once, then only read.
   static const std::vector<Parsed> all = [] {
     std::vector<Parsed> v;
-    for (const EmbeddedWeights& e : embedded_mill_weights())
+    for (const EmbeddedText& e : embedded_mill_weights())
       v.push_back({std::string(e.game),
                    parse_weights(e.text, "data/eval/" + std::string(e.game) + ".txt")});
     return v;

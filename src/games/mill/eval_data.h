@@ -1,4 +1,5 @@
-// The mill evaluation weights compiled in from data/eval/<game>.txt (cmake/mill_eval_data.cmake).
+// Data of the mill games compiled in (cmake/mill_eval_data.cmake): the evaluation weights of
+// data/eval/<game>.txt and the opening books of data/book/<game>.txt.
 #pragma once
 
 #include <span>
@@ -6,11 +7,14 @@
 
 namespace doska::mill {
 
-struct EmbeddedWeights {
+struct EmbeddedText {
   std::string_view game;
   std::string_view text;
 };
 
-std::span<const EmbeddedWeights> embedded_mill_weights();
+// One per mill game id.
+std::span<const EmbeddedText> embedded_mill_weights();
+// Only the games that have a book.
+std::span<const EmbeddedText> embedded_mill_books();
 
 }  // namespace doska::mill

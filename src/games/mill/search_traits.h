@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "games/mill/book.h"
 #include "games/mill/egdb.h"
 #include "games/mill/eval.h"
 #include "games/mill/movegen.h"
@@ -96,6 +97,16 @@ struct SearchTraits {
   static int order_noisy(const Position&, const Move&) { return 0; }
   static std::string move_text(const Position&, const Move& m) { return mill::move_text(m); }
   static int side_index(const Position& p) { return static_cast<int>(p.pos.side); }
+
+  // The opening book of the placement phase (book.h, data/book/<game>.txt), where the game has
+  // one.
+  static std::optional<search::BookHit> book_move(const Position& p) {
+    const auto book = builtin_book(R.id);
+    if (!book || !*book) return std::nullopt;
+    const auto hit = (*book)->probe(p.pos);
+    if (!hit) return std::nullopt;
+    return search::BookHit{mill::move_text(hit->move), hit->value, hit->depth};
+  }
 
   // Endgame databases of the moving phase (docs/egdb.md); mill and mixed mill share theirs.
   using TableSet = egdb::Database;

@@ -1,0 +1,208 @@
+#include "games/mill/book.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "common/text.h"
+#include "games/mill/eval_data.h"
+#include "games/mill/notation.h"
+
+namespace doska::mill {
+
+namespace {
+
+// Every symmetry keeps the lines of the board (both boards of board.h): checked once, here.
+constexpr bool symmetries_keep_lines(const Board& board) {
+  for (int s = 0; s < kSymmetries; ++s)
+    for (int i = 0; i < board.line_count; ++i) {
+      Bitboard image = 0;
+      for (int p = 0; p < kPoints; ++p)
+        if (board.lines[i] & bit(p)) image |= bit(transform_point(s, p));
+      bool found = false;
+      for (int j = 0; j < board.line_count; ++j) found |= board.lines[j] == image;
+      if (!found) return false;
+    }
+  return true;
+}
+static_assert(symmetries_keep_lines(kStandardBoard) && symmetries_keep_lines(kDiagonalBoard));
+
+std::uint64_t pack(const Position& pos) {
+  return std::uint64_t{pos.pieces[0]} | (std::uint64_t{pos.pieces[1]} << 24) |
+         (std::uint64_t{pos.hand[0]} << 48) | (std::uint64_t{pos.hand[1]} << 52) |
+         (std::uint64_t{pos.side == Side::black} << 56);
+}
+
+}  // namespace
+
+int inverse_symmetry(int s) {
+  for (int t = 0; t < kSymmetries; ++t) {
+    bool undoes = true;
+    for (int p = 0; p < kPoints && undoes; ++p)
+      undoes = transform_point(t, transform_point(s, p)) == p;
+    if (undoes) return t;
+  }
+  return 0;  // not reached: the symmetries form a group
+}
+
+Bitboard transform(int s, Bitboard b) {
+  Bitboard out = 0;
+  for (; b; b &= b - 1) out |= bit(transform_point(s, lowest_point(b)));
+  return out;
+}
+
+Position transform(int s, const Position& pos) {
+  Position out = pos;
+  out.pieces[0] = transform(s, pos.pieces[0]);
+  out.pieces[1] = transform(s, pos.pieces[1]);
+  out.refresh_key();
+  return out;
+}
+
+Move transform(int s, const Move& move) {
+  const auto point = [s](std::uint8_t p) {
+    return p == kNoPoint ? kNoPoint : static_cast<std::uint8_t>(transform_point(s, p));
+  };
+  return Move{point(move.from), point(move.to), point(move.removed), move.keeps_turn};
+}
+
+Canonical canonical(const Position& pos) {
+  Canonical best{~std::uint64_t{0}, 0};
+  for (int s = 0; s < kSymmetries; ++s) {
+    Position image = pos;
+    image.pieces[0] = transform(s, pos.pieces[0]);
+    image.pieces[1] = transform(s, pos.pieces[1]);
+    const std::uint64_t key = pack(image);
+    if (key < best.key) best = {key, s};
+  }
+  return best;
+}
+
+void Book::add(const Position& pos, const Move& move, int value, int depth) {
+  const Canonical c = canonical(pos);
+  entries_[c.key] = BookEntry{transform(c.symmetry, move), value, depth};
+  positions_[c.key] = transform(c.symmetry, pos);
+}
+
+std::optional<BookMove> Book::probe(const Position& pos) const {
+  const Canonical c = canonical(pos);
+  const auto it = entries_.find(c.key);
+  if (it == entries_.end()) return std::nullopt;
+  const Move move = transform(inverse_symmetry(c.symmetry), it->second.move);
+  // The entry was checked when read; a position that has the same form is as legal.
+  const auto legal = legal_moves(*rules_, pos);
+  if (std::find(legal.begin(), legal.end(), move) == legal.end()) return std::nullopt;
+  return BookMove{move, it->second.value, it->second.depth};
+}
+
+Result<Book> Book::parse(const Rules& rules, std::string_view text, std::string_view source) {
+  Book book(rules);
+  bool game_seen = false;
+  const auto wrong = read_word_lines(
+      text, source, [&](const std::vector<std::string_view>& words) -> std::optional<std::string> {
+        if (words[0] == "game") {
+          if (words.size() != 2) return "give 'game <id>'";
+          if (game_seen) return "the game is given twice";
+          if (words[1] != rules.id)
+            return "this book is for " + quoted(words[1]) + ", not " + std::string(rules.id);
+          game_seen = true;
+          return std::nullopt;
+        }
+        if (!game_seen) return "the first line must be 'game <id>'";
+        if (words.size() != 4) return "give '<FEN> <move> <value> <depth>'";
+        auto pos = parse_fen(rules, words[0]);
+        if (!pos) return "bad FEN: " + pos.error();
+        auto move = parse_move(rules, *pos, words[1]);
+        if (!move) return "move " + quoted(words[1]) + ": " + move.error();
+        const auto value = parse_signed_int(words[2]);
+        if (!value || *value < -32000 || *value > 32000)
+          return "bad value " + quoted(words[2]) + ": give a whole number from -32000 to 32000";
+        const auto depth = parse_int(words[3]);
+        if (!depth || *depth < 1 || *depth > 200)
+          return "bad depth " + quoted(words[3]) + ": give 1 to 200";
+        if (book.entries_.contains(canonical(*pos).key))
+          return "the position (or one of its mirror images) is given twice";
+        book.add(*pos, *move, *value, *depth);
+        return std::nullopt;
+      });
+  if (wrong) return make_error(*wrong);
+  if (!game_seen) return make_error(std::string(source) + ": no 'game <id>' line");
+  return book;
+}
+
+Result<Book> Book::load(const Rules& rules, const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error("cannot read opening book " + path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  if (s.size() > 50'000'000) return make_error(path + " is too large for an opening book");
+  return parse(rules, s, path);
+}
+
+std::string Book::format(std::string_view comment) const {
+  std::ostringstream out;
+  for (std::string_view line : split(comment, '\n'))
+    if (!line.empty()) out << "# " << line << '\n';
+  out << "game " << rules_->id << '\n';
+  out << "# FEN, move, value (centipawns for the side to move), depth\n";
+  const std::map<std::uint64_t, BookEntry> sorted(entries_.begin(), entries_.end());
+  for (const auto& [key, e] : sorted)
+    out << to_fen(positions_.at(key)) << ' ' << move_text(e.move) << ' ' << e.value << ' '
+        << e.depth << '\n';
+  return out.str();
+}
+
+std::vector<Position> book_positions(const Rules& rules, int plies) {
+  std::vector<Position> result;
+  std::map<std::uint64_t, Position> level;
+  std::unordered_map<std::uint64_t, bool> seen;  // mixed mill may reach a position again
+  const Position start = start_position(rules);
+  level[canonical(start).key] = transform(canonical(start).symmetry, start);
+  seen[canonical(start).key] = true;
+  for (int ply = 0; ply <= plies && !level.empty(); ++ply) {
+    std::map<std::uint64_t, Position> next;
+    for (const auto& [key, pos] : level) {
+      const auto moves = legal_moves(rules, pos);
+      if (moves.empty()) continue;  // over
+      result.push_back(pos);
+      if (ply == plies) continue;
+      for (const Move& m : moves) {
+        Position child = pos;
+        play(child, m);
+        const Canonical c = canonical(child);
+        if (seen.emplace(c.key, true).second) next[c.key] = transform(c.symmetry, child);
+      }
+    }
+    level = std::move(next);
+  }
+  return result;
+}
+
+Result<const Book*> builtin_book(std::string_view game) {
+  struct Parsed {
+    std::string game;
+    Result<Book> book;
+  };
+  // Parsed once, then only read.
+  static const std::vector<Parsed> all = [] {
+    std::vector<Parsed> v;
+    for (const EmbeddedText& e : embedded_mill_books()) {
+      const Rules* rules = find_rules(e.game);
+      const std::string source = "data/book/" + std::string(e.game) + ".txt";
+      v.push_back({std::string(e.game), rules
+                                            ? Book::parse(*rules, e.text, source)
+                                            : Result<Book>(make_error(source + ": no such game"))});
+    }
+    return v;
+  }();
+  for (const Parsed& p : all) {
+    if (p.game != game) continue;
+    if (!p.book) return make_error(p.book.error());
+    return &*p.book;
+  }
+  return nullptr;
+}
+
+}  // namespace doska::mill

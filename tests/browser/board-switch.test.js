@@ -1,0 +1,56 @@
+// Boards replaced within one page (issue 14): a mill game, then an imported international
+// position, then mill again, without reloading. Each board's pointer listeners leave with it, so a
+// click is handled once: a capture with two paths to the same square asks which one, by click and
+// by drag alike, and a mill placement takes one click.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {useServerAndBrowser, openApp, newGame, importGame, square, plies, clickMove} from './lib.js';
+
+const env = useServerAndBrowser();
+
+// White king 38 takes four men by 38x24x8x26x48x34 or 38x20x3x26x48x34 (`doska moves`): both end
+// on 34.
+const FEN = 'W:WK38,22,15:B13,30,37,33,17,41,39,25,14';
+
+async function centre(page, name) {
+  const box = await page.locator(square(name)).boundingBox();
+  return {x: box.x + box.width / 2, y: box.y + box.height / 2};
+}
+
+test('after a mill game, a king capture with two paths still asks which one', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await newGame(page, {variant: 'mill'});
+  await clickMove(page, 'd6');
+  await importGame(page, {variant: 'international', text: FEN});
+  await page.waitForSelector('#board[data-interactive="yes"]');
+
+  // By clicks: 38, then 34.
+  await page.click(square('38'));
+  await page.click(square('34'));
+  await page.waitForSelector('#chooser[data-axis="path"]');
+  const offered = await page.$$eval('#chooser [data-move]', (b) => b.map((x) => x.dataset.move));
+  assert.deepEqual(offered.sort(), ['38x20x3x26x48x34', '38x24x8x26x48x34']);
+  assert.equal(await plies(page), 0);
+
+  // By a drag from 38 to 34, after a fresh import: the chooser again, nothing played.
+  await importGame(page, {variant: 'international', text: FEN});
+  await page.waitForSelector('#board[data-interactive="yes"]');
+  const from = await centre(page, '38');
+  const to = await centre(page, '34');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, {steps: 8});
+  await page.mouse.up();
+  await page.waitForSelector('#chooser[data-axis="path"]');
+  assert.equal(await plies(page), 0);
+  await page.click('#chooser [data-move="38x20x3x26x48x34"]');
+  await page.waitForSelector('#board[data-plies="1"]');
+
+  // Back to mill on the same page: one click places one piece.
+  await newGame(page, {variant: 'mill'});
+  await clickMove(page, 'd6');
+  assert.equal(await plies(page), 1);
+  await clickMove(page, 'f4');
+  assert.equal(await plies(page), 2);
+  assert.deepEqual(errors, []);
+});
