@@ -13,6 +13,7 @@ EnginePool::EnginePool(int threads, std::size_t hash_megabytes,
     engines_.push_back(std::make_unique<engine::Engine>(hash_megabytes));
     engines_.back()->set_tables(tables);
   }
+  max_analyses_ = std::max(1, n - 1);
   for (int i = 0; i < n; ++i) workers_.emplace_back([this, i] { work(*engines_[i]); });
 }
 
@@ -20,7 +21,7 @@ EnginePool::~EnginePool() {
   shut_down();
 }
 
-std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job) {
+std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job, Priority priority) {
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   {
     std::lock_guard lock(mutex_);
@@ -28,10 +29,16 @@ std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job) {
       cancelled->store(true);
       return cancelled;
     }
-    queue_.push_back(Entry{std::move(job), cancelled});
+    const bool analysis = priority == Priority::analysis;
+    (analysis ? analyses_ : replies_).push_back(Entry{std::move(job), cancelled, analysis});
   }
-  ready_.notify_one();
+  // Every worker looks: the one that wakes may be barred from analyses while another is not.
+  ready_.notify_all();
   return cancelled;
+}
+
+bool EnginePool::may_take() const {
+  return !replies_.empty() || (!analyses_.empty() && running_analyses_ < max_analyses_);
 }
 
 void EnginePool::shut_down() {
@@ -39,7 +46,8 @@ void EnginePool::shut_down() {
     std::lock_guard lock(mutex_);
     if (stopping_ && workers_.empty()) return;
     stopping_ = true;
-    queue_.clear();
+    replies_.clear();
+    analyses_.clear();
     for (auto& flag : running_) flag->store(true);
   }
   ready_.notify_all();
@@ -53,16 +61,22 @@ void EnginePool::work(engine::Engine& engine) {
     Entry entry;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      ready_.wait(lock, [this] { return stopping_ || may_take(); });
       if (stopping_) return;
-      entry = std::move(queue_.front());
-      queue_.pop_front();
+      std::deque<Entry>& from = replies_.empty() ? analyses_ : replies_;
+      entry = std::move(from.front());
+      from.pop_front();
       if (entry.cancelled->load()) continue;
       running_.push_back(entry.cancelled);
+      if (entry.analysis) ++running_analyses_;
     }
     entry.job(engine, *entry.cancelled);
-    std::lock_guard lock(mutex_);
-    running_.erase(std::find(running_.begin(), running_.end(), entry.cancelled));
+    {
+      std::lock_guard lock(mutex_);
+      running_.erase(std::find(running_.begin(), running_.end(), entry.cancelled));
+      if (entry.analysis) --running_analyses_;
+    }
+    ready_.notify_all();  // an analysis that waited for its share may go now
   }
 }
 

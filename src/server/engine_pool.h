@@ -1,6 +1,9 @@
 // The engines of the server: N worker threads, each with its own engine::Engine, taking search
-// jobs from one queue. Searches never run on an HTTP thread: a request that needs one (the
+// jobs from two queues. Searches never run on an HTTP thread: a request that needs one (the
 // computer's move, an analysis) queues a job and, if it needs the answer, waits for it.
+// The computer's replies go first (issue 14): a worker takes a reply before any analysis, and
+// analyses never hold every worker (at most N - 1 run at once, one with a single worker), so a
+// reply waits at most for one search to end, never behind a queue of long analyses.
 #pragma once
 
 #include <atomic>
@@ -29,8 +32,10 @@ class EnginePool {
   EnginePool(const EnginePool&) = delete;
   EnginePool& operator=(const EnginePool&) = delete;
 
+  enum class Priority { reply, analysis };
+
   // Queues a job; the flag it returns cancels it (before it starts, or while it runs).
-  std::shared_ptr<std::atomic<bool>> submit(Job job);
+  std::shared_ptr<std::atomic<bool>> submit(Job job, Priority priority = Priority::reply);
   // Cancels every job and joins the workers; later jobs are dropped.
   void shut_down();
 
@@ -38,12 +43,17 @@ class EnginePool {
   struct Entry {
     Job job;
     std::shared_ptr<std::atomic<bool>> cancelled;
+    bool analysis = false;
   };
   void work(engine::Engine& engine);
+  bool may_take() const;  // under mutex_
 
   std::mutex mutex_;
   std::condition_variable ready_;
-  std::deque<Entry> queue_;
+  std::deque<Entry> replies_;
+  std::deque<Entry> analyses_;
+  int running_analyses_ = 0;
+  int max_analyses_ = 1;
   std::vector<std::shared_ptr<std::atomic<bool>>> running_;
   bool stopping_ = false;
   std::vector<std::unique_ptr<engine::Engine>> engines_;

@@ -4,6 +4,7 @@
 #include <ctime>
 #include <future>
 #include <random>
+#include <set>
 
 #include "common/text.h"
 #include "games/draughts/pdn.h"
@@ -252,6 +253,12 @@ std::shared_ptr<GameService::LiveGame> GameService::find(const std::string& id) 
   return game;
 }
 
+std::shared_ptr<GameService::LiveGame> GameService::live(const std::string& id) {
+  std::lock_guard lock(games_mutex_);
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
 void GameService::resume_unfinished() {
   auto ids = storage_.unfinished();
   if (!ids) throw ApiError(500, ids.error());
@@ -386,8 +393,9 @@ bool GameService::check_flag(LiveGame& game) {
 }
 
 Player GameService::side_of_key(const LiveGame& game, const std::string& key) const {
-  if (same_key(key, game.stored.key_white)) return Player::white;
-  if (same_key(key, game.stored.key_black)) return Player::black;
+  const std::string digest = key_digest(key);
+  if (same_key(digest, game.stored.key_white)) return Player::white;
+  if (same_key(digest, game.stored.key_black)) return Player::black;
   throw ApiError(403, "this key holds no side of game " + game.stored.id);
 }
 
@@ -444,14 +452,14 @@ void GameService::schedule_computer(LiveGame& game) {
   game.search = pool_.submit([this, id, variant, fen, moves, limits, seconds, token](
                                  engine::Engine& engine, const std::atomic<bool>& cancelled) {
     if (!engine.set_position(variant, std::string_view(fen), moves)) return;
+    // The computer's clock runs from here: the time the job waited in the queue is not its own.
+    if (auto game = live(id)) {
+      std::lock_guard lock(game->mutex);
+      if (game->search_token == token) game->turn_started = Clock::now();
+    }
     auto on_info = [this, id, token](const search::Info& info) {
-      std::shared_ptr<LiveGame> game;
-      {
-        std::lock_guard lock(games_mutex_);
-        auto it = games_.find(id);
-        if (it == games_.end()) return;
-        game = it->second;
-      }
+      std::shared_ptr<LiveGame> game = live(id);
+      if (!game) return;
       std::lock_guard lock(game->mutex);
       if (game->search_token != token) return;
       game->info = json{{"depth", info.depth}, {"score", info.score.text()}, {"pv", info.pv}};
@@ -556,15 +564,19 @@ json GameService::create(const CreateRequest& r) {
   Player creator = Player::white;
   if (r.side == "black") creator = Player::black;
   if (r.side == "random") creator = (std::random_device{}() & 1) ? Player::black : Player::white;
+  // The keys go to the creator; the database keeps their digests only.
+  std::string plain_white, plain_black;
   if (r.computer) {
     g.opponent = "computer";
     g.level = r.level;
     g.computer_side = side_name(other(creator));
-    (creator == Player::white ? g.key_white : g.key_black) = random_hex(16);
+    (creator == Player::white ? plain_white : plain_black) = random_hex(16);
   } else {
-    g.key_white = random_hex(16);
-    g.key_black = random_hex(16);
+    plain_white = random_hex(16);
+    plain_black = random_hex(16);
   }
+  g.key_white = plain_white.empty() ? "" : key_digest(plain_white);
+  g.key_black = plain_black.empty() ? "" : key_digest(plain_black);
   g.version = 0;  // persist() makes it 1
 
   auto game = rebuild(g);
@@ -577,7 +589,7 @@ json GameService::create(const CreateRequest& r) {
   schedule_computer(*game);
   json keys = json::object(), links = json::object();
   for (Player p : {Player::white, Player::black}) {
-    const std::string& key = p == Player::white ? g.key_white : g.key_black;
+    const std::string& key = p == Player::white ? plain_white : plain_black;
     if (key.empty()) continue;
     keys[side_name(p)] = key;
     links[side_name(p)] = "/play/" + g.id + "?key=" + key;
@@ -594,29 +606,41 @@ json GameService::get(const std::string& id, const std::optional<std::string>& k
   return out;
 }
 
-json GameService::list(int limit, int offset) {
-  auto games = storage_.list(limit, offset);
-  if (!games) throw ApiError(500, games.error());
-  auto total = storage_.count();
-  if (!total) throw ApiError(500, total.error());
-  json out = json::array();
-  for (const GameSummary& s : *games) {
-    json opponent{{"kind", s.opponent}};
-    if (s.opponent == "computer") {
-      opponent["level"] = s.level;
-      opponent["side"] = s.computer_side;
-    }
-    out.push_back(
-        {{"id", s.id},
-         {"variant", s.variant},
-         {"created", s.created},
-         {"updated", s.updated},
-         {"opponent", std::move(opponent)},
-         {"plies", s.plies},
-         {"result",
-          {{"over", s.outcome != "ongoing"}, {"outcome", s.outcome}, {"text", s.result_text}}}});
+namespace {
+
+json summary_json(const GameSummary& s) {
+  json opponent{{"kind", s.opponent}};
+  if (s.opponent == "computer") {
+    opponent["level"] = s.level;
+    opponent["side"] = s.computer_side;
   }
-  return json{{"games", std::move(out)}, {"total", *total}};
+  return {{"id", s.id},
+          {"variant", s.variant},
+          {"created", s.created},
+          {"updated", s.updated},
+          {"opponent", std::move(opponent)},
+          {"plies", s.plies},
+          {"result",
+           {{"over", s.outcome != "ongoing"}, {"outcome", s.outcome}, {"text", s.result_text}}}};
+}
+
+}  // namespace
+
+json GameService::list_held(const std::vector<HeldGame>& held) {
+  std::vector<GameSummary> found;
+  std::set<std::string> seen;
+  for (const HeldGame& h : held) {
+    if (!valid_id(h.id) || !seen.insert(h.id).second) continue;
+    auto s = storage_.held(h.id, key_digest(h.key));
+    if (!s) throw ApiError(500, s.error());
+    if (*s) found.push_back(std::move(**s));
+  }
+  std::stable_sort(found.begin(), found.end(), [](const GameSummary& a, const GameSummary& b) {
+    return a.created > b.created;
+  });
+  json out = json::array();
+  for (const GameSummary& s : found) out.push_back(summary_json(s));
+  return json{{"games", std::move(out)}, {"total", found.size()}};
 }
 
 GameService::Held GameService::hold_ongoing(const std::string& id, const std::string& key) {
@@ -724,7 +748,8 @@ json GameService::draw(const std::string& id, const DrawRequest& r) {
   search::Limits limits;
   limits.move_time = 0.3;
   limits.level = level;
-  const engine::BestMove best = search_now(variant, fen, moves, limits, 1.0);
+  const engine::BestMove best =
+      search_now(variant, fen, moves, limits, 1.0, EnginePool::Priority::reply);
   lock.lock();
   if (g.version != version || game->session->end().over()) return view(*game);
   // The score is from the side to move; seen from the computer.
@@ -790,16 +815,19 @@ std::string GameService::export_game(const std::string& id, const std::string& f
 
 engine::BestMove GameService::search_now(const std::string& variant, const std::string& fen,
                                          const std::vector<std::string>& moves,
-                                         const search::Limits& limits, double seconds) {
+                                         const search::Limits& limits, double seconds,
+                                         EnginePool::Priority priority) {
   auto promise = std::make_shared<std::promise<Result<engine::BestMove>>>();
   auto answer = promise->get_future();
-  auto cancel = pool_.submit([=](engine::Engine& engine, const std::atomic<bool>& cancelled) {
-    if (Status s = engine.set_position(variant, std::string_view(fen), moves); !s) {
-      promise->set_value(make_error(s.error()));
-      return;
-    }
-    promise->set_value(search_with_deadline(engine, limits, seconds, cancelled));
-  });
+  auto cancel = pool_.submit(
+      [=](engine::Engine& engine, const std::atomic<bool>& cancelled) {
+        if (Status s = engine.set_position(variant, std::string_view(fen), moves); !s) {
+          promise->set_value(make_error(s.error()));
+          return;
+        }
+        promise->set_value(search_with_deadline(engine, limits, seconds, cancelled));
+      },
+      priority);
   // Waits for a free engine (at most 30 s), then for the search.
   if (answer.wait_for(std::chrono::duration<double>(seconds + 30.0)) != std::future_status::ready) {
     cancel->store(true);
@@ -816,6 +844,12 @@ json GameService::analyse(const AnalyseRequest& r) {
   if (r.game) {
     auto game = find(*r.game);
     std::lock_guard lock(game->mutex);
+    // Fair play (issue 14): no engine in a live game between two people, for players or
+    // spectators; it opens when the game ends.
+    if (game->stored.opponent != "computer" && !game->session->end().over())
+      throw ApiError(409,
+                     "analysis is not offered during a game between two people; it opens when "
+                     "the game ends");
     variant = game->stored.variant;
     fen = game->session->fen();
   } else {
@@ -837,7 +871,8 @@ json GameService::analyse(const AnalyseRequest& r) {
   limits.depth = r.depth;
   limits.move_time = r.time_ms / 1000.0;
   const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
-  const engine::BestMove best = search_now(variant, fen, moves, limits, seconds);
+  const engine::BestMove best =
+      search_now(variant, fen, moves, limits, seconds, EnginePool::Priority::analysis);
   using Kind = search::Score::Kind;
   const char* kinds[] = {"cp", "win", "loss", "draw"};
   const Kind kind = best.score.kind;

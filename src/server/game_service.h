@@ -55,7 +55,8 @@ class GameService {
   nlohmann::json create(const CreateRequest& request);
   // With a key: the view also says which side the key holds ("you"), 403 if none.
   nlohmann::json get(const std::string& id, const std::optional<std::string>& key = std::nullopt);
-  nlohmann::json list(int limit, int offset);
+  // The games among `held` whose key holds a side, newest first (a browser's own games).
+  nlohmann::json list_held(const std::vector<HeldGame>& held);
   nlohmann::json move(const std::string& id, const MoveRequest& request);
   nlohmann::json undo(const std::string& id, const KeyRequest& request);
   nlohmann::json draw(const std::string& id, const DrawRequest& request);
@@ -94,9 +95,11 @@ class GameService {
   bool check_flag(LiveGame& game);
   void tick();
   Player side_of_key(const LiveGame& game, const std::string& key) const;
+  // The game if it is in memory, else null (no storage read).
+  std::shared_ptr<LiveGame> live(const std::string& id);
   engine::BestMove search_now(const std::string& variant, const std::string& fen,
                               const std::vector<std::string>& moves, const search::Limits& limits,
-                              double seconds);
+                              double seconds, EnginePool::Priority priority);
 
   Storage& storage_;
   EnginePool& pool_;

@@ -65,15 +65,6 @@ T need(Result<T> parsed) {
   return std::move(*parsed);
 }
 
-int query_int(const httplib::Request& req, const char* name, int fallback, int low, int high) {
-  if (!req.has_param(name)) return fallback;
-  auto value = parse_int(req.get_param_value(name));
-  if (!value || *value < low || *value > high)
-    throw ApiError(400, std::string("parameter ") + name + " must be from " + std::to_string(low) +
-                            " to " + std::to_string(high));
-  return *value;
-}
-
 }  // namespace
 
 HttpServer::HttpServer(GameService& service, HttpOptions options)
@@ -120,6 +111,17 @@ void HttpServer::routes() {
     web_ready_ = s.set_mount_point("/", options_.web_dir);
   s.set_file_extension_and_mimetype_mapping("mjs", "text/javascript");
   s.set_file_extension_and_mimetype_mapping("js", "text/javascript");
+  // On every answer (issue 14): scripts, styles and requests from this server only; no framing
+  // by other sites; types as sent; and no Referer, which would carry a game link's key away.
+  s.set_default_headers({
+      {"Content-Security-Policy",
+       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'"},
+      {"X-Frame-Options", "DENY"},
+      {"X-Content-Type-Options", "nosniff"},
+      {"Referrer-Policy", "no-referrer"},
+  });
 
   // httplib answers some faults itself (404, 413, ...): give those a JSON body too.
   s.set_error_handler([](const httplib::Request&, httplib::Response& res) {
@@ -144,12 +146,14 @@ void HttpServer::routes() {
   s.Get("/api/variants", [this](const httplib::Request&, httplib::Response& res) {
     guarded(res, [&] { send_json(res, 200, service_.variants()); });
   });
-  s.Get("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] {
-      const int limit = query_int(req, "limit", 50, 1, 500);
-      const int offset = query_int(req, "offset", 0, 0, 1000000000);
-      send_json(res, 200, service_.list(limit, offset));
-    });
+  // No list of everyone's games (issue 14): a browser asks for the games it holds keys of.
+  s.Get("/api/games", [](const httplib::Request&, httplib::Response& res) {
+    send_error(res, 403,
+               "the list of every game is not public: POST /api/games/mine with the games and "
+               "keys you hold");
+  });
+  s.Post("/api/games/mine", [this](const httplib::Request& req, httplib::Response& res) {
+    guarded(res, [&] { send_json(res, 200, service_.list_held(need(parse_held(req.body)))); });
   });
   s.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
     guarded(res, [&] { send_json(res, 201, service_.create(need(parse_create(req.body)))); });

@@ -160,6 +160,27 @@ Result<DrawRequest> parse_draw(std::string_view body) {
   return DrawRequest{*key, *action};
 }
 
+Result<std::vector<HeldGame>> parse_held(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  const auto games = object->find("games");
+  if (games == object->end() || !games->is_array())
+    return make_error("field \"games\" must be a list of {\"id\", \"key\"}");
+  if (games->size() > kMaxHeldGames)
+    return make_error("field \"games\" lists more than " + std::to_string(kMaxHeldGames) +
+                      " games");
+  std::vector<HeldGame> held;
+  for (const json& g : *games) {
+    if (!g.is_object()) return make_error("each entry of \"games\" must be {\"id\", \"key\"}");
+    auto id = text_field(g, "id", true);
+    if (!id) return make_error(id.error());
+    auto key = key_of(g);
+    if (!key) return make_error(key.error());
+    held.push_back({*id, *key});
+  }
+  return held;
+}
+
 Result<AnalyseRequest> parse_analyse(std::string_view body) {
   auto object = read_object(body);
   if (!object) return make_error(object.error());

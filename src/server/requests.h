@@ -39,6 +39,13 @@ struct DrawRequest {
   std::string action;  // offer, accept, decline, claim
 };
 
+// The games a browser holds keys of, for its list of games: at most kMaxHeldGames pairs.
+struct HeldGame {
+  std::string id;
+  std::string key;
+};
+constexpr std::size_t kMaxHeldGames = 500;
+
 struct AnalyseRequest {
   std::string variant;
   std::optional<std::string> fen;
@@ -53,5 +60,7 @@ Result<MoveRequest> parse_move(std::string_view body);
 Result<KeyRequest> parse_key(std::string_view body);
 Result<DrawRequest> parse_draw(std::string_view body);
 Result<AnalyseRequest> parse_analyse(std::string_view body);
+// {"games": [{"id": "...", "key": "..."}, ...]}
+Result<std::vector<HeldGame>> parse_held(std::string_view body);
 
 }  // namespace doska::server

@@ -3,9 +3,16 @@
 #include <sqlite3.h>
 
 #include <filesystem>
+#include <fstream>
 #include <system_error>
 
+#include "common/sha256.h"
+
 namespace doska::server {
+
+std::string key_digest(const std::string& key) {
+  return "sha256:" + sha256_hex(key);
+}
 
 namespace {
 
@@ -42,7 +49,20 @@ constexpr const char* kMigrations[] = {
          ms INTEGER,
          PRIMARY KEY (game_id, ply));
        CREATE INDEX games_by_created ON games(created);)",
+    // 2 (issue 14): the keys kept as digests (key_digest), never as the keys themselves.
+    R"(UPDATE games SET
+         key_white = CASE WHEN key_white = '' THEN '' ELSE doska_key_digest(key_white) END,
+         key_black = CASE WHEN key_black = '' THEN '' ELSE doska_key_digest(key_black) END;)",
 };
+
+// doska_key_digest(text) in SQL: key_digest for migration 2.
+void sql_key_digest(sqlite3_context* context, int, sqlite3_value** argv) {
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+  const std::string digest =
+      key_digest(text ? std::string(text, static_cast<std::size_t>(sqlite3_value_bytes(argv[0])))
+                      : std::string());
+  sqlite3_result_text(context, digest.c_str(), static_cast<int>(digest.size()), SQLITE_TRANSIENT);
+}
 
 // A prepared statement, finalized when it goes out of scope.
 class Statement {
@@ -97,6 +117,15 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
       return make_error("cannot create the directory " + file.parent_path().string() + ": " +
                         ec.message());
   }
+  // The database holds the games' keys: readable by its owner only (issue 14). SQLite gives its
+  // -wal and -shm files the database file's permissions.
+  {
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) std::ofstream(path, std::ios::app);
+    std::filesystem::permissions(
+        file, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write,
+        std::filesystem::perm_options::replace, ec);
+  }
   sqlite3* db = nullptr;
   const int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX;
   if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
@@ -106,6 +135,9 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
   }
   std::unique_ptr<Storage> storage(new Storage(db));
   sqlite3_busy_timeout(db, 5000);
+  if (sqlite3_create_function(db, "doska_key_digest", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                              nullptr, &sql_key_digest, nullptr, nullptr) != SQLITE_OK)
+    return make_error("cannot open the database " + path + ": " + sqlite3_errmsg(db));
   // WAL: readers do not block the writer; synchronous=FULL: a committed game survives a crash.
   if (Status s = storage->exec("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; "
                                "PRAGMA foreign_keys=ON;");
@@ -180,13 +212,25 @@ Status Storage::save(const StoredGame& g) {
     return e;
   };
   {
+    // An upsert, not a replace: the game's row is updated in place and its moves stay.
     Statement up(db_,
-                 "INSERT OR REPLACE INTO games (id, variant, created, updated, huffing, opponent, "
+                 "INSERT INTO games (id, variant, created, updated, huffing, opponent, "
                  "level, computer_side, start_fen, key_white, key_black, initial_ms, "
                  "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
                  "result_text, rule, reason, version) VALUES "
                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-                 "?18, ?19, ?20, ?21, ?22, ?23)");
+                 "?18, ?19, ?20, ?21, ?22, ?23) ON CONFLICT(id) DO UPDATE SET "
+                 "variant = excluded.variant, created = excluded.created, "
+                 "updated = excluded.updated, huffing = excluded.huffing, "
+                 "opponent = excluded.opponent, level = excluded.level, "
+                 "computer_side = excluded.computer_side, start_fen = excluded.start_fen, "
+                 "key_white = excluded.key_white, key_black = excluded.key_black, "
+                 "initial_ms = excluded.initial_ms, increment_ms = excluded.increment_ms, "
+                 "white_ms = excluded.white_ms, black_ms = excluded.black_ms, "
+                 "ended_by = excluded.ended_by, ended_side = excluded.ended_side, "
+                 "draw_offer = excluded.draw_offer, outcome = excluded.outcome, "
+                 "result_text = excluded.result_text, rule = excluded.rule, "
+                 "reason = excluded.reason, version = excluded.version");
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -196,16 +240,40 @@ Status Storage::save(const StoredGame& g) {
     up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
     if (up.step() != SQLITE_DONE) return fail("writing the game");
   }
+  // The moves (issue 14): a save follows every change, so the stored list is the new one less
+  // the plies played since (append them) or plus the plies taken back (delete them). The last
+  // stored move that stays is checked against the new list; any other difference rewrites all.
+  const std::int64_t plies = static_cast<std::int64_t>(g.moves.size());
+  std::int64_t kept = 0;
   {
+    Statement del(db_, "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2");
+    if (!del.ok()) return fail("preparing the moves");
+    del.bind(1, g.id).bind(2, plies);
+    if (del.step() != SQLITE_DONE) return fail("taking back moves");
+  }
+  {
+    Statement last(db_, "SELECT ply, text FROM moves WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1");
+    if (!last.ok()) return fail("reading the moves");
+    last.bind(1, g.id);
+    const int step = last.step();
+    if (step == SQLITE_ROW) {
+      kept = last.integer(0);
+      if (kept < 1 || kept > plies || last.text(1) != g.moves[kept - 1].text) kept = -1;
+    } else if (step != SQLITE_DONE) {
+      return fail("reading the moves");
+    }
+  }
+  if (kept < 0) {
     Statement del(db_, "DELETE FROM moves WHERE game_id = ?1");
     if (!del.ok()) return fail("preparing the moves");
     del.bind(1, g.id);
     if (del.step() != SQLITE_DONE) return fail("clearing the moves");
+    kept = 0;
   }
-  for (std::size_t i = 0; i < g.moves.size(); ++i) {
+  for (std::int64_t i = kept; i < plies; ++i) {
     Statement ins(db_, "INSERT INTO moves (game_id, ply, text, ms) VALUES (?1, ?2, ?3, ?4)");
     if (!ins.ok()) return fail("preparing a move");
-    ins.bind(1, g.id).bind(2, static_cast<std::int64_t>(i + 1)).bind(3, g.moves[i].text);
+    ins.bind(1, g.id).bind(2, i + 1).bind(3, g.moves[i].text);
     if (g.moves[i].ms)
       ins.bind(4, *g.moves[i].ms);
     else
@@ -265,32 +333,54 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   return std::optional<StoredGame>(std::move(g));
 }
 
+namespace {
+
+constexpr const char* kSummaryColumns =
+    "SELECT id, variant, created, updated, opponent, computer_side, level, "
+    "(SELECT COUNT(*) FROM moves WHERE game_id = games.id), outcome, result_text FROM games ";
+
+GameSummary summary_of(Statement& q) {
+  GameSummary s;
+  s.id = q.text(0);
+  s.variant = q.text(1);
+  s.created = q.text(2);
+  s.updated = q.text(3);
+  s.opponent = q.text(4);
+  s.computer_side = q.text(5);
+  s.level = static_cast<int>(q.integer(6));
+  s.plies = static_cast<int>(q.integer(7));
+  s.outcome = q.text(8);
+  s.result_text = q.text(9);
+  return s;
+}
+
+}  // namespace
+
 Result<std::vector<GameSummary>> Storage::list(int limit, int offset) {
   std::lock_guard lock(mutex_);
-  Statement q(db_,
-              "SELECT id, variant, created, updated, opponent, computer_side, level, "
-              "(SELECT COUNT(*) FROM moves WHERE game_id = games.id), outcome, result_text "
-              "FROM games ORDER BY created DESC, rowid DESC LIMIT ?1 OFFSET ?2");
+  const std::string sql =
+      std::string(kSummaryColumns) + "ORDER BY created DESC, rowid DESC LIMIT ?1 OFFSET ?2";
+  Statement q(db_, sql.c_str());
   if (!q.ok()) return sql_error(db_, "listing the games");
   q.bind(1, std::int64_t{limit}).bind(2, std::int64_t{offset});
   std::vector<GameSummary> games;
   int step;
-  while ((step = q.step()) == SQLITE_ROW) {
-    GameSummary s;
-    s.id = q.text(0);
-    s.variant = q.text(1);
-    s.created = q.text(2);
-    s.updated = q.text(3);
-    s.opponent = q.text(4);
-    s.computer_side = q.text(5);
-    s.level = static_cast<int>(q.integer(6));
-    s.plies = static_cast<int>(q.integer(7));
-    s.outcome = q.text(8);
-    s.result_text = q.text(9);
-    games.push_back(std::move(s));
-  }
+  while ((step = q.step()) == SQLITE_ROW) games.push_back(summary_of(q));
   if (step != SQLITE_DONE) return sql_error(db_, "listing the games");
   return games;
+}
+
+Result<std::optional<GameSummary>> Storage::held(const std::string& id, const std::string& digest) {
+  std::lock_guard lock(mutex_);
+  const std::string sql = std::string(kSummaryColumns) +
+                          "WHERE id = ?1 AND ?2 <> '' AND (key_white = ?2 OR key_black = ?2)";
+  Statement q(db_, sql.c_str());
+  if (!q.ok()) return sql_error(db_, "reading a game");
+  q.bind(1, id).bind(2, digest);
+  const int step = q.step();
+  if (step == SQLITE_DONE) return std::optional<GameSummary>();
+  if (step != SQLITE_ROW) return sql_error(db_, "reading a game");
+  return std::optional<GameSummary>(summary_of(q));
 }
 
 Result<int> Storage::count() {

@@ -32,7 +32,8 @@ struct StoredGame {
   int level = 0;                    // the computer's level
   std::string computer_side;        // "white" / "black"; empty between people
   std::string start_fen;
-  std::string key_white;  // empty: nobody holds that side (the computer plays it)
+  // key_digest of each side's key; empty: nobody holds that side (the computer plays it).
+  std::string key_white;
   std::string key_black;
   // The clock; initial_ms == 0: no clock.
   std::int64_t initial_ms = 0;
@@ -53,6 +54,10 @@ struct StoredGame {
   std::string reason;
   std::int64_t version = 1;
 };
+
+// What the database keeps of a game's key: "sha256:" and its SHA-256 digest in hex (issue 14), so
+// that a reader of the database cannot play the game.
+std::string key_digest(const std::string& key);
 
 struct GameSummary {
   std::string id, variant, created, updated, opponent, computer_side;
@@ -75,6 +80,8 @@ class Storage {
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first.
   Result<std::vector<GameSummary>> list(int limit, int offset);
+  // The summary of game `id` if the key whose digest is `digest` holds one of its sides.
+  Result<std::optional<GameSummary>> held(const std::string& id, const std::string& digest);
   Result<int> count();
   // The ids of the games still going on, for resuming the computer's moves after a restart.
   Result<std::vector<std::string>> unfinished();

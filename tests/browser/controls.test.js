@@ -72,7 +72,7 @@ test('export PDN and FEN, and import the PDN as a new game', async () => {
   assert.deepEqual(errors, []);
 });
 
-test('the stored games list reopens a game with its keys, or read-only without', async () => {
+test('the games list holds this browser\'s games; another browser watches by the link', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'international', opponent: 'person', both: true});
   await clickMove(page, '32', '28');
@@ -86,10 +86,14 @@ test('the stored games list reopens a game with its keys, or read-only without',
   await page.waitForSelector('#board[data-variant="international"][data-plies="1"]');
   await page.waitForSelector('#board[data-interactive="yes"]');   // this browser holds its keys
 
+  // Another browser holds no key of it: the game is not in its list (issue 14), and the link
+  // without a key opens it read-only.
   const other = await openApp(env.browser, env.server.url);
   await other.page.click('#welcome-games');
   await other.page.waitForSelector('#dlg-games[open]');
-  await other.page.click(`#games-rows tr[data-id="${id}"] .open-game`);
+  assert.equal(await other.page.$(`#games-rows tr[data-id="${id}"]`), null);
+  await other.page.goto(`${env.server.url}/play/${id}`);
+  await other.page.waitForSelector('body[data-ready="yes"]');
   await other.page.waitForSelector('#board[data-variant="international"][data-plies="1"]');
   await other.page.waitForSelector('#readonly-note:not([hidden])');
   assert.equal(await other.page.getAttribute('#board', 'data-interactive'), 'no');
@@ -97,9 +101,11 @@ test('the stored games list reopens a game with its keys, or read-only without',
   assert.deepEqual(other.errors, []);
 });
 
-test('analysis shows the evaluation bar and the best line', async () => {
+test('analysis shows the evaluation bar and the best line; not in a live game of two people', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url);
   await newGame(page, {variant: 'international', opponent: 'person', both: true});
+  assert.equal(await page.isHidden('#btn-analyse'), true);
+  await newGame(page, {variant: 'international', opponent: 'computer', level: 1});
   await page.click('#btn-analyse');
   await page.waitForSelector('#eval-bar:not([hidden])');
   await page.waitForSelector('#analysis[data-best]:not([data-best=""])');

@@ -1,6 +1,8 @@
 // The HTTP API of `doska serve` (docs/api.md), against the real program on a loopback port.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -147,11 +149,31 @@ TEST_F(ApiTest, PersonGameMovesKeysAndTurns) {
   EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + white).body["you"], "white");
   EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + std::string(32, '1')).status, 403);
 
-  Answer list = api_->get("/api/games");
-  ASSERT_EQ(list.status, 200);
+  // A browser lists the games it holds keys of (issue 14): nobody lists everyone's.
+  EXPECT_EQ(api_->get("/api/games").status, 403);
+  const json other = create({{"variant", "mill"}, {"opponent", {{"kind", "person"}}}});
+  const std::string other_id = other["game"]["id"];
+  Answer list = api_->post("/api/games/mine",
+                           json{{"games",
+                                 {{{"id", id}, {"key", black}},
+                                  {{"id", other_id}, {"key", black}},  // not a key of that game
+                                  {{"id", "nosuchgame"}, {"key", white}}}}});
+  ASSERT_EQ(list.status, 200) << list.text;
   EXPECT_EQ(list.body["total"], 1);
   EXPECT_EQ(list.body["games"][0]["id"], id);
   EXPECT_EQ(list.body["games"][0]["plies"], 2);
+  list = api_->post(
+      "/api/games/mine",
+      json{{"games",
+            {{{"id", id}, {"key", white}}, {{"id", other_id}, {"key", other["keys"]["white"]}}}}});
+  ASSERT_EQ(list.status, 200) << list.text;
+  ASSERT_EQ(list.body["total"], 2);
+  // Newest first; created within the same second here, so either order.
+  const std::set<std::string> both{list.body["games"][0]["id"], list.body["games"][1]["id"]};
+  EXPECT_EQ(both, (std::set<std::string>{id, other_id}));
+  EXPECT_EQ(api_->post("/api/games/mine", json{{"games", {{{"id", id}}}}}).status, 400);
+  EXPECT_EQ(api_->post("/api/games/mine", json{{"games", "all"}}).status, 400);
+  EXPECT_EQ(api_->post("/api/games/mine", json{{"games", json::array()}}).body["total"], 0);
 }
 
 TEST_F(ApiTest, ComputerReplies) {
@@ -245,6 +267,17 @@ TEST(ApiStatic, ServesTheWebDirectoryAndThePlayLinks) {
   ASSERT_TRUE(script);
   EXPECT_EQ(script->status, 200);
   EXPECT_EQ(script->get_header_value("Content-Type"), "text/javascript");
+  // Security headers on the files and on the API alike.
+  for (const char* path : {"/", "/js/app.js", "/api/variants"}) {
+    auto r = api.client().Get(path);
+    ASSERT_TRUE(r) << path;
+    EXPECT_NE(r->get_header_value("Content-Security-Policy").find("frame-ancestors 'none'"),
+              std::string::npos)
+        << path;
+    EXPECT_EQ(r->get_header_value("X-Frame-Options"), "DENY") << path;
+    EXPECT_EQ(r->get_header_value("X-Content-Type-Options"), "nosniff") << path;
+    EXPECT_EQ(r->get_header_value("Referrer-Policy"), "no-referrer") << path;
+  }
   EXPECT_EQ(api.get("/js/none.js").status, 404);
   EXPECT_EQ(api.get("/../server_process.h").status, 404);
   EXPECT_EQ(server.stop(), 0);
@@ -363,7 +396,7 @@ TEST_F(ApiPlay, ResignationLosesAndEndsTheGame) {
   EXPECT_EQ(resigned.body["result"]["rule"], "resignation");
   EXPECT_EQ(resigned.body["result"]["text"], "1-0");
   EXPECT_EQ(api_->post("/api/games/" + g.id + "/resign", json{{"key", g.white}}).status, 409);
-  Answer list = api_->get("/api/games");
+  Answer list = api_->post("/api/games/mine", json{{"games", {{{"id", g.id}, {"key", g.white}}}}});
   EXPECT_EQ(list.body["games"][0]["result"]["outcome"], "white_wins");
 }
 
@@ -421,8 +454,13 @@ TEST_F(ApiPlay, AnalysesAPositionOrAGame) {
   EXPECT_EQ(a.body["score"]["kind"], "cp");
   EXPECT_FALSE(a.body["pv"].empty());
 
+  // A live game between two people is not analysed until it ends (issue 14: fair play).
   PersonGame g = people("international");
   ASSERT_EQ(move(g.id, g.white, "32-28").status, 200);
+  Answer refused = api_->post("/api/analyse", json{{"game", g.id}, {"depth", 2}});
+  EXPECT_EQ(refused.status, 409) << refused.text;
+  EXPECT_NE(refused.text.find("between two people"), std::string::npos) << refused.text;
+  ASSERT_EQ(api_->post("/api/games/" + g.id + "/resign", json{{"key", g.black}}).status, 200);
   Answer by_game = api_->post("/api/analyse", json{{"game", g.id}, {"depth", 2}});
   ASSERT_EQ(by_game.status, 200) << by_game.text;
   EXPECT_EQ(by_game.body["fen"], api_->get("/api/games/" + g.id).body["fen"]);

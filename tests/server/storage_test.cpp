@@ -2,7 +2,9 @@
 #include "server/storage.h"
 
 #include <gtest/gtest.h>
+
 #include <sqlite3.h>
+#include <filesystem>
 
 #include "server_process.h"
 
@@ -28,12 +30,12 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 1);
+    EXPECT_EQ((*storage)->schema_version(), 2);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 1);
+  EXPECT_EQ((*storage)->schema_version(), 2);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -45,6 +47,105 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   EXPECT_EQ(g.moves[0].text, "a1-b2");
   EXPECT_EQ(g.moves[0].ms, 1000);
   EXPECT_FALSE(g.moves[1].ms);
+}
+
+// The database and its WAL are readable and writable by their owner only (issue 14): they hold
+// the games' keys. A game is found by a key of either side, and by no other key.
+TEST(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
+  const std::string path = test::temp_db("storage_private");
+  auto storage = Storage::open(path);
+  ASSERT_TRUE(storage) << storage.error();
+  ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
+  namespace fs = std::filesystem;
+  const auto others = fs::perms::group_all | fs::perms::others_all;
+  EXPECT_EQ(fs::status(path).permissions() & others, fs::perms::none);
+  if (fs::exists(path + "-wal")) {
+    EXPECT_EQ(fs::status(path + "-wal").permissions() & others, fs::perms::none);
+  }
+  StoredGame g = sample("g2", "2026-01-01T00:00:00Z");
+  g.key_black = "bb";
+  ASSERT_TRUE((*storage)->save(g));
+  for (const std::string& key : {g.key_white, g.key_black}) {
+    auto held = (*storage)->held("g2", key);
+    ASSERT_TRUE(held) << held.error();
+    ASSERT_TRUE(*held) << key;
+    EXPECT_EQ((*held)->id, "g2");
+  }
+  // The sample's Black is the computer's: no key, and an empty key finds nothing.
+  for (const std::string& key : {std::string("zz"), std::string()}) {
+    auto held = (*storage)->held("g1", key);
+    ASSERT_TRUE(held) << held.error();
+    EXPECT_FALSE(*held) << key;
+  }
+}
+
+// Migration 2 (issue 14) replaces the keys a database of schema 1 kept as they were by their
+// digests; a side nobody holds stays empty.
+TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
+  const std::string path = test::temp_db("storage_digests");
+  {
+    auto storage = Storage::open(path);
+    ASSERT_TRUE(storage) << storage.error();
+    ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
+  }
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "UPDATE games SET key_white = 'plainkey', key_black = ''; "
+                           "UPDATE schema_version SET version = 1",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  auto storage = Storage::open(path);
+  ASSERT_TRUE(storage) << storage.error();
+  EXPECT_EQ((*storage)->schema_version(), 2);
+  auto loaded = (*storage)->load("g1");
+  ASSERT_TRUE(loaded && *loaded);
+  EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));
+  EXPECT_EQ((*loaded)->key_black, "");
+  EXPECT_EQ(key_digest("plainkey").rfind("sha256:", 0), 0u);
+  auto held = (*storage)->held("g1", key_digest("plainkey"));
+  ASSERT_TRUE(held && *held);
+}
+
+// A save appends the plies played since the last one, deletes the plies taken back, and rewrites
+// the list when it differs otherwise (issue 14): what is loaded is always what was saved.
+TEST(ServerStorage, SaveAppendsTakesBackAndRewritesMoves) {
+  auto storage = Storage::open(test::temp_db("storage_append"));
+  ASSERT_TRUE(storage) << storage.error();
+  Storage& s = **storage;
+  StoredGame g = sample("m", "2026-01-01T00:00:00Z");
+  const auto moves_of = [&]() {
+    std::vector<std::string> texts;
+    auto loaded = s.load("m");
+    EXPECT_TRUE(loaded && *loaded);
+    if (loaded && *loaded)
+      for (const StoredMove& m : (*loaded)->moves) texts.push_back(m.text);
+    return texts;
+  };
+  const auto texts_of = [](const StoredGame& game) {
+    std::vector<std::string> texts;
+    for (const StoredMove& m : game.moves) texts.push_back(m.text);
+    return texts;
+  };
+  g.moves = {{"c3-d4", 10}};
+  ASSERT_TRUE(s.save(g));
+  EXPECT_EQ(moves_of(), texts_of(g));
+  g.moves.push_back({"f6-e5", 20});
+  g.moves.push_back({"d4xf6", std::nullopt});
+  ASSERT_TRUE(s.save(g));  // two plies appended
+  EXPECT_EQ(moves_of(), texts_of(g));
+  g.moves.pop_back();
+  ASSERT_TRUE(s.save(g));  // one taken back
+  EXPECT_EQ(moves_of(), texts_of(g));
+  g.moves = {{"a3-b4", 5}, {"h6-g5", 6}};
+  ASSERT_TRUE(s.save(g));  // another list of the same length
+  EXPECT_EQ(moves_of(), texts_of(g));
+  g.moves.clear();
+  ASSERT_TRUE(s.save(g));
+  EXPECT_TRUE(moves_of().empty());
 }
 
 TEST(ServerStorage, SaveReplacesTheMovesAndListsNewestFirst) {

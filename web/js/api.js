@@ -32,7 +32,8 @@ async function request(method, path, body) {
 
 export const api = {
   variants: () => request('GET', '/api/variants'),
-  games: (limit = 50, offset = 0) => request('GET', `/api/games?limit=${limit}&offset=${offset}`),
+  // The games this browser holds keys of ([{id, key}]): the server lists only those.
+  mine: (held) => request('POST', '/api/games/mine', {games: held}),
   // With a key the view also names the side it holds (`you`).
   game: (id, key) => request('GET', `/api/games/${encodeURIComponent(id)}` +
                                     (key ? `?key=${encodeURIComponent(key)}` : '')),

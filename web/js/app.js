@@ -438,6 +438,8 @@ function renderControls() {
   show('btn-draw-decline', Boolean(key) && !over && Boolean(offeredToMe));
   show('btn-draw-claim', Boolean(key) && !over && g.can_claim_draw && sides.includes(g.to_move));
   show('btn-resign', Boolean(key) && !over);
+  // Fair play: no engine in a live game between two people (the server refuses it too).
+  show('btn-analyse', computer || over);
   $('btn-export-main').textContent = isChess(g.variant) ? 'PGN' : 'PDN';
 }
 
@@ -852,7 +854,7 @@ function setupExportDialog() {
 }
 
 async function showGames() {
-  const list = await attempt(() => api.games(100, 0));
+  const list = await attempt(() => api.mine(store.held()));
   if (!list) return;
   const body = $('games-rows');
   body.replaceChildren();

@@ -40,6 +40,17 @@ export const store = {
     writeGame(id, entry);
   },
 
+  // One key of each game this browser holds, newest entries last ({id, key}), at most `limit`.
+  held(limit = 500) {
+    const all = Object.entries(readGames())
+      .map(([id, entry]) => {
+        const keys = entry && entry.keys ? Object.values(entry.keys).filter((k) => typeof k === 'string' && k) : [];
+        return keys.length ? {id, key: keys[0]} : null;
+      })
+      .filter(Boolean);
+    return all.slice(-limit);
+  },
+
   language() { return localStorage.getItem(LANG); },
   saveLanguage(lang) { localStorage.setItem(LANG, lang); },
 };
