@@ -65,6 +65,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(server::parse_key(body), "parse_key");
   check(server::parse_draw(body), "parse_draw");
   check(server::parse_analyse(body), "parse_analyse");
+  if (auto held = server::parse_held(body); held) {
+    if (held->size() > server::kMaxHeldGames) fail("parse_held: more games than allowed");
+  } else {
+    check(held, "parse_held");
+  }
   check(server::read_record(body), "read_record");
   // `doska pdn check` reads every game of a file: as many games as the text has, each readable.
   if (auto all = server::read_records(body); all) {
