@@ -84,22 +84,26 @@ int run_book(const std::vector<std::string>& words) {
     std::filesystem::rename(temp, out, ec);
     if (ec) write_error = "cannot write " + out + ": " + ec.message();
   };
-  options.checkpoint = [&](const mill::Book& book) {
-    // Entries of the earlier book not yet met again are kept in the checkpoint too.
-    if (!earlier) return save(book);
-    mill::Book merged = *earlier;
-    for (const mill::Position& pos : mill::book_positions(*rules, options.plies))
-      if (auto hit = book.probe(pos)) merged.add(pos, hit->move, hit->value, hit->depth);
-    save(merged);
+  // The earlier book's entries stay, those of this build over them (a deeper search, or a
+  // position the earlier one did not reach).
+  const std::vector<mill::Position> positions = mill::book_positions(*rules, options.plies);
+  const auto merged = [&](const mill::Book& book) {
+    mill::Book all = earlier ? *earlier : mill::Book(*rules);
+    for (const mill::Position& pos : positions)
+      if (auto hit = book.probe(pos)) all.add(pos, hit->move, hit->value, hit->depth);
+    return all;
   };
+  options.checkpoint = [&](const mill::Book& book) { save(merged(book)); };
 
   mill::Book book(*rules);
   auto report = engine::build_book(*rules, options, book);
   if (!report) return fail(report.error());
-  save(book);
+  const mill::Book all = merged(book);
+  save(all);
   if (!write_error.empty()) return fail(write_error);
-  std::printf("%s: %d positions (%d searched to depth %d), %.1f s, written to %s\n", game.c_str(),
-              report->positions, report->searched, options.depth, report->seconds, out.c_str());
+  std::printf("%s: %zu positions in the book, %d searched to depth %d, %.1f s, written to %s\n",
+              game.c_str(), all.size(), report->searched, options.depth, report->seconds,
+              out.c_str());
   return 0;
 }
 
