@@ -453,6 +453,10 @@ TEST_F(ApiPlay, AnalysesAPositionOrAGame) {
   EXPECT_FALSE(a.body["best"].get<std::string>().empty());
   EXPECT_EQ(a.body["score"]["kind"], "cp");
   EXPECT_FALSE(a.body["pv"].empty());
+  // The start of mill is in its opening book; an analysis searches it all the same.
+  Answer mill = api_->post("/api/analyse", json{{"variant", "mill"}, {"depth", 3}});
+  ASSERT_EQ(mill.status, 200) << mill.text;
+  EXPECT_GT(mill.body["nodes"].get<long long>(), 0) << mill.text;
 
   // A live game between two people is not analysed until it ends (issue 14: fair play).
   PersonGame g = people("international");
