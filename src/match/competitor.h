@@ -70,8 +70,9 @@ class Competitor {
 
 // A competitor as the command line gives it:
 //   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time, reductions,
-//                                   null-move, book: on or off, hash: MB, eval: builtin, classic or a
-//                                   weights file, egdb: a folder of endgame tables or none)
+//                                   null-move, book: on or off, hash: MB, eval: builtin,
+//                                   classic or a weights file, egdb: a folder of endgame tables
+//                                   or none)
 //   hub[,OPTIONS]:COMMAND LINE      a Hub (version 2) program
 //   uci[,OPTIONS]:COMMAND LINE      a UCI program
 //   dxp[,name=N]:HOST:PORT          a DXP follower (international draughts)
