@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unordered_set>
 
 #include "common/text.h"
 #include "games/mill/eval_data.h"
@@ -157,10 +158,11 @@ std::string Book::format(std::string_view comment) const {
 std::vector<Position> book_positions(const Rules& rules, int plies) {
   std::vector<Position> result;
   std::map<std::uint64_t, Position> level;
-  std::unordered_map<std::uint64_t, bool> seen;  // mixed mill may reach a position again
+  std::unordered_set<std::uint64_t> seen;  // mixed mill may reach a position again
   const Position start = start_position(rules);
-  level[canonical(start).key] = transform(canonical(start).symmetry, start);
-  seen[canonical(start).key] = true;
+  const Canonical first = canonical(start);
+  level[first.key] = transform(first.symmetry, start);
+  seen.insert(first.key);
   for (int ply = 0; ply <= plies && !level.empty(); ++ply) {
     std::map<std::uint64_t, Position> next;
     for (const auto& [key, pos] : level) {
@@ -172,7 +174,7 @@ std::vector<Position> book_positions(const Rules& rules, int plies) {
         Position child = pos;
         play(child, m);
         const Canonical c = canonical(child);
-        if (seen.emplace(c.key, true).second) next[c.key] = transform(c.symmetry, child);
+        if (seen.insert(c.key).second) next[c.key] = transform(c.symmetry, child);
       }
     }
     level = std::move(next);
