@@ -16,6 +16,7 @@ int run_hub(const std::vector<std::string>& words);
 int run_uci(const std::vector<std::string>& words);
 int run_dxp(const std::vector<std::string>& words);
 int run_serve(const std::vector<std::string>& words);
+int run_loadtest(const std::vector<std::string>& words);
 int run_selfplay(const std::vector<std::string>& words);
 int run_train(const std::vector<std::string>& words);
 int run_egdb(const std::vector<std::string>& words);

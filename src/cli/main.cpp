@@ -54,9 +54,16 @@ Usage:
                                                       port 27531); results on stdout
   doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
               [--engine-threads N] [--hash MB] [--egdb DIR|none]
+              [--connections-per-address N] [--analyses-per-address N] [--header-timeout S]
                                                       the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port
+  doska loadtest [--games 200] [--watchers 2000] [--plies 20] [--threads 8]
+                 [--variant russian] [--host H --port P] [--json]
+                                                      the server's benchmark: games between
+                                                      people played while watchers hold event
+                                                      streams; move latency p50/p99, moves/s and
+                                                      failures (own server unless --port)
   doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]
                  [--max-plies M] [--seed S] [--eval builtin|classic|FILE] [--pdn FILE] [--quiet]
                                                       self-play games of a draughts or mill game;
@@ -179,6 +186,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "dxp") return run_dxp(rest);
   if (command == "uci") return run_uci(rest);
   if (command == "serve") return run_serve(rest);
+  if (command == "loadtest") return run_loadtest(rest);
   if (command == "selfplay") return run_selfplay(rest);
   if (command == "train") return run_train(rest);
   if (command == "egdb") return run_egdb(rest);

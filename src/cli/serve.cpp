@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <thread>
+#include <tuple>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -12,6 +13,7 @@
 #include "server/engine_pool.h"
 #include "server/game_service.h"
 #include "server/http_server.h"
+#include "server/load.h"
 #include "server/storage.h"
 
 #ifndef DOSKA_WEB_DIR
@@ -37,8 +39,10 @@ std::string web_dir(const Args& args) {
 }  // namespace
 
 int run_serve(const std::vector<std::string>& words) {
-  auto args =
-      parse_args(words, {"host", "port", "db", "web", "engine-threads", "hash", "egdb"}, {});
+  auto args = parse_args(words,
+                         {"host", "port", "db", "web", "engine-threads", "hash", "egdb",
+                          "connections-per-address", "analyses-per-address", "header-timeout"},
+                         {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -55,6 +59,22 @@ int run_serve(const std::vector<std::string>& words) {
     return fail("bad hash size " + doska::quoted(args->value("hash").value_or("")) +
                 ": give 1 to 4096 MB");
   const std::string db = args->value("db").value_or("data/doska.db");
+  server::HttpOptions http_options;
+  http_options.web_dir = web_dir(*args);
+  int header_seconds = 10;
+  for (auto [name, target, most] :
+       {std::tuple{"connections-per-address", &http_options.connections_per_address, 1000000},
+        std::tuple{"analyses-per-address", &http_options.analyses_per_address, 64},
+        std::tuple{"header-timeout", &header_seconds, 600}}) {
+    if (auto text = args->value(name)) {
+      auto n = parse_int(*text);
+      if (!n || *n < 1 || *n > most)
+        return fail(std::string("bad --") + name + " " + doska::quoted(*text) + ": give 1 to " +
+                    std::to_string(most));
+      *target = *n;
+    }
+  }
+  http_options.header_timeout = std::chrono::seconds(header_seconds);
 
   // SIGINT and SIGTERM are taken by one thread with sigwait, blocked everywhere else (set
   // before any thread starts, which inherits the mask), so that stopping needs no global state.
@@ -64,11 +84,12 @@ int run_serve(const std::vector<std::string>& words) {
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
+  server::raise_open_file_limit();  // an event stream is an open socket
   auto storage = server::Storage::open(db);
   if (!storage) return fail(storage.error());
   server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), egdb_option(*args));
   server::GameService service(**storage, pool);
-  server::HttpServer http(service, server::HttpOptions{web_dir(*args)});
+  server::HttpServer http(service, http_options);
   auto bound = http.bind(host, *port);
   if (!bound) return fail(bound.error());
   if (!http.web_ready())
@@ -84,6 +105,8 @@ int run_serve(const std::vector<std::string>& words) {
     int signal = 0;
     sigwait(&stop_signals, &signal);
     http.stop();
+    // Ends the searches that workers may be waiting on (an analysis), so that run() returns.
+    service.shut_down();
   });
   const bool ipv6 = host.find(':') != std::string::npos;
   std::printf("doska: serving on http://%s%s%s:%d/\n", ipv6 ? "[" : "", host.c_str(),

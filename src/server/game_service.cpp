@@ -17,7 +17,6 @@ using Clock = std::chrono::steady_clock;
 
 struct GameService::LiveGame {
   std::mutex mutex;
-  std::condition_variable changed;
   StoredGame stored;
   std::unique_ptr<GameSession> session;
   std::vector<MoveView> played;  // the view of each ply, as it was legal then
@@ -159,7 +158,7 @@ void GameService::shut_down() {
   for (auto& game : games) {
     std::lock_guard lock(game->mutex);
     if (game->search) game->search->store(true);
-    game->changed.notify_all();
+    notify(*game);
   }
   pool_.shut_down();
 }
@@ -179,7 +178,7 @@ void GameService::tick() {
     for (auto& game : games) {
       std::lock_guard lock(game->mutex);
       try {
-        if (check_flag(*game)) game->changed.notify_all();
+        if (check_flag(*game)) notify(*game);
       } catch (const ApiError&) {
         // Not stored: the game is read again from the database on its next request.
       }
@@ -373,7 +372,7 @@ void GameService::persist(LiveGame& game) {
     games_.erase(g.id);
     throw ApiError(500, saved.error());
   }
-  game.changed.notify_all();
+  notify(game);
 }
 
 bool GameService::check_flag(LiveGame& game) {
@@ -464,13 +463,13 @@ void GameService::schedule_computer(LiveGame& game) {
       if (game->search_token != token) return;
       game->info = json{{"depth", info.depth}, {"score", info.score.text()}, {"pv", info.pv}};
       ++game->info_count;
-      game->changed.notify_all();
+      notify(*game);
     };
     const engine::BestMove best =
         search_with_deadline(engine, limits, seconds + 1.0, cancelled, on_info);
     if (!cancelled.load()) computer_played(id, token, best.move);
   });
-  game.changed.notify_all();
+  notify(game);
 }
 
 void GameService::computer_played(const std::string& id, std::uint64_t token,
@@ -491,7 +490,7 @@ void GameService::computer_played(const std::string& id, std::uint64_t token,
       // A search stopped before it found a move: the computer must still move.
       const auto legal = game->session->legal_move_views();
       if (legal.empty()) {
-        game->changed.notify_all();
+        notify(*game);
         return;
       }
       view = legal.front();
@@ -891,16 +890,11 @@ json GameService::analyse(const AnalyseRequest& r) {
               {"fen", (*session)->fen()}};
 }
 
-std::vector<GameService::Event> GameService::wait_events(const std::string& id,
+std::vector<GameService::Event> GameService::poll_events(const std::string& id,
                                                          std::int64_t& seen_version,
-                                                         std::int64_t& seen_info,
-                                                         std::chrono::milliseconds wait) {
+                                                         std::int64_t& seen_info) {
   auto game = find(id);
-  std::unique_lock lock(game->mutex);
-  game->changed.wait_for(lock, wait, [&] {
-    return stopping_.load() || game->stored.version != seen_version ||
-           game->info_count != seen_info;
-  });
+  std::lock_guard lock(game->mutex);
   std::vector<Event> events;
   if (game->stored.version != seen_version) {
     seen_version = game->stored.version;
@@ -911,6 +905,37 @@ std::vector<GameService::Event> GameService::wait_events(const std::string& id,
     if (game->search) events.push_back(Event{"info", game->info.dump()});
   }
   return events;
+}
+
+std::uint64_t GameService::subscribe(const std::string& id, Listener listener) {
+  std::lock_guard lock(listeners_mutex_);
+  const std::uint64_t token = ++last_listener_;
+  listeners_[id].emplace(token, std::move(listener));
+  return token;
+}
+
+void GameService::unsubscribe(const std::string& id, std::uint64_t token) {
+  std::lock_guard lock(listeners_mutex_);
+  auto it = listeners_.find(id);
+  if (it == listeners_.end()) return;
+  it->second.erase(token);
+  if (it->second.empty()) listeners_.erase(it);
+}
+
+std::size_t GameService::listener_count() const {
+  std::lock_guard lock(listeners_mutex_);
+  std::size_t n = 0;
+  for (const auto& [id, listeners] : listeners_) n += listeners.size();
+  return n;
+}
+
+// Called with the game's mutex held (lock order: game, then listeners); a listener only posts
+// a wake-up to its stream's thread.
+void GameService::notify(const LiveGame& game) {
+  std::lock_guard lock(listeners_mutex_);
+  auto it = listeners_.find(game.stored.id);
+  if (it == listeners_.end()) return;
+  for (const auto& [token, listener] : it->second) listener();
 }
 
 }  // namespace doska::server

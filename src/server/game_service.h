@@ -9,6 +9,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -68,10 +69,18 @@ class GameService {
     std::string name;  // "game" or "info"
     std::string data;  // JSON
   };
-  // Waits up to `wait` for a change newer than what the stream has seen (game version and info
-  // count, updated here); the events to send, possibly none. 404 for an unknown game.
-  std::vector<Event> wait_events(const std::string& id, std::int64_t& seen_version,
-                                 std::int64_t& seen_info, std::chrono::milliseconds wait);
+  // The changes newer than what a stream has seen (game version and info count, updated here):
+  // the events to send, possibly none; never waits. 404 for an unknown game.
+  std::vector<Event> poll_events(const std::string& id, std::int64_t& seen_version,
+                                 std::int64_t& seen_info);
+  // An event stream's wake-up: called after every change of the game (a move, the computer's
+  // thinking, a clock that falls, the end), from whichever thread made it, with the game locked.
+  // It must not block or call back into the service; it should post a poll_events to its own
+  // thread. The token unsubscribes.
+  using Listener = std::function<void()>;
+  std::uint64_t subscribe(const std::string& id, Listener listener);
+  void unsubscribe(const std::string& id, std::uint64_t token);
+  std::size_t listener_count() const;
 
  private:
   struct LiveGame;
@@ -87,6 +96,7 @@ class GameService {
   std::shared_ptr<LiveGame> rebuild(StoredGame stored);
   nlohmann::json view(const LiveGame& game) const;
   void persist(LiveGame& game);
+  void notify(const LiveGame& game);
   void play(LiveGame& game, const MoveView& move);
   void schedule_computer(LiveGame& game);
   void cancel_search(LiveGame& game);
@@ -110,6 +120,9 @@ class GameService {
   std::mutex ticker_mutex_;
   std::condition_variable ticker_wake_;
   std::thread ticker_;
+  mutable std::mutex listeners_mutex_;
+  std::uint64_t last_listener_ = 0;
+  std::map<std::string, std::map<std::uint64_t, Listener>> listeners_;
 };
 
 }  // namespace doska::server

@@ -1,11 +1,24 @@
 #include "server/http_server.h"
 
-#include <httplib.h>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 
-#include <chrono>
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "common/text.h"
 
@@ -13,50 +26,158 @@ namespace doska::server {
 
 namespace {
 
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
 using nlohmann::json;
 
-constexpr int kHttpThreads = 32;  // event streams hold a thread each
-constexpr auto kEventWait = std::chrono::milliseconds(500);
+constexpr std::size_t kHeaderLimit = 16 * 1024;
 constexpr auto kPingEvery = std::chrono::seconds(15);
+// A stream whose client reads nothing for this long is closed (its unsent events would pile up).
+constexpr auto kStalledWrite = std::chrono::seconds(30);
 
-void send_json(httplib::Response& res, int status, const json& body) {
-  res.status = status;
-  res.set_content(body.dump(), "application/json");
+// On every answer (issue 14): scripts, styles and requests from this server only; no framing by
+// other sites; types as sent; and no Referer, which would carry a game link's key away.
+constexpr std::pair<const char*, const char*> kSecurityHeaders[] = {
+    {"Content-Security-Policy",
+     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+     "img-src 'self' data:; media-src 'self' data:; connect-src 'self'; object-src 'none'; "
+     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+    {"X-Frame-Options", "DENY"},
+    {"X-Content-Type-Options", "nosniff"},
+    {"Referrer-Policy", "no-referrer"},
+};
+
+struct Reply {
+  int status = 200;
+  std::string type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;
+  bool close = false;      // end the connection after this answer
+  bool head_only = false;  // HEAD: the length of the body, not the body
+};
+
+Reply json_reply(int status, const json& body) {
+  Reply r;
+  r.status = status;
+  r.body = body.dump();
+  return r;
 }
 
-void send_error(httplib::Response& res, int status, const std::string& message) {
-  send_json(res, status, json{{"error", message}});
+Reply error_reply(int status, const std::string& message) {
+  return json_reply(status, json{{"error", message}});
 }
 
-std::string reason_of(int status) {
-  switch (status) {
-    case 400:
-      return "bad request";
-    case 404:
-      return "no such path";
-    case 405:
-      return "method not allowed";
-    case 413:
-      return "the body is over 1 MB";
-    case 414:
-      return "the address is too long";
-    default:
-      return "error " + std::to_string(status);
+// A request as the routes see it: the target split into its path and decoded query.
+struct Request {
+  http::verb method = http::verb::get;
+  std::string path;
+  std::map<std::string, std::string> query;
+  std::string body;
+  std::string address;
+};
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// %XX decoding ('+' is a space in a query); nullopt for a malformed escape.
+std::optional<std::string> url_decode(std::string_view text, bool query) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '%') {
+      if (i + 2 >= text.size()) return std::nullopt;
+      const int hi = hex_digit(text[i + 1]), lo = hex_digit(text[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else if (c == '+' && query) {
+      out += ' ';
+    } else {
+      out += c;
+    }
   }
+  return out;
 }
 
-// Runs a route's body; every failure is a JSON error.
-template <typename Body>
-void guarded(httplib::Response& res, Body&& body) {
-  try {
-    body();
-  } catch (const ApiError& e) {
-    send_error(res, e.status, e.what());
-  } catch (const std::exception& e) {
-    send_error(res, 500, std::string("internal error: ") + e.what());
-  } catch (...) {
-    send_error(res, 500, "internal error");
+std::optional<Request> split_target(std::string_view target) {
+  Request r;
+  const auto mark = target.find('?');
+  auto path = url_decode(target.substr(0, mark), false);
+  if (!path) return std::nullopt;
+  r.path = *path;
+  if (mark != std::string_view::npos) {
+    std::string_view rest = target.substr(mark + 1);
+    while (!rest.empty()) {
+      const auto amp = rest.find('&');
+      const std::string_view pair = rest.substr(0, amp);
+      const auto eq = pair.find('=');
+      auto name = url_decode(pair.substr(0, eq), true);
+      auto value = url_decode(eq == std::string_view::npos ? "" : pair.substr(eq + 1), true);
+      if (!name || !value) return std::nullopt;
+      r.query.emplace(*name, *value);
+      if (amp == std::string_view::npos) break;
+      rest = rest.substr(amp + 1);
+    }
   }
+  return r;
+}
+
+// "/api/games/<id>/<tail>": the id and tail ("" for the game itself); nullopt otherwise.
+std::optional<std::pair<std::string, std::string>> game_path(const std::string& path) {
+  static constexpr std::string_view kPrefix = "/api/games/";
+  if (path.rfind(kPrefix, 0) != 0) return std::nullopt;
+  const std::string rest = path.substr(kPrefix.size());
+  const auto slash = rest.find('/');
+  const std::string id = rest.substr(0, slash);
+  if (id.empty()) return std::nullopt;
+  std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
+  if (tail.find('/') != std::string::npos) return std::nullopt;
+  return std::pair{id, tail};
+}
+
+bool is_play_link(const std::string& path) {
+  static constexpr std::string_view kPrefix = "/play/";
+  if (path.rfind(kPrefix, 0) != 0) return false;
+  const std::string_view id = std::string_view(path).substr(kPrefix.size());
+  return !id.empty() && id.size() <= 32 &&
+         std::all_of(id.begin(), id.end(), [](char c) { return std::isalnum(c) != 0; });
+}
+
+std::string mime_type(const std::filesystem::path& file) {
+  static const std::map<std::string, std::string> kTypes = {
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript"},
+      {".mjs", "text/javascript"},
+      {".css", "text/css"},
+      {".json", "application/json"},
+      {".webmanifest", "application/manifest+json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".ico", "image/x-icon"},
+      {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".md", "text/plain; charset=utf-8"},
+      {".wav", "audio/wav"},
+      {".ogg", "audio/ogg"},
+      {".mp3", "audio/mpeg"},
+  };
+  auto it = kTypes.find(file.extension().string());
+  return it == kTypes.end() ? "application/octet-stream" : it->second;
+}
+
+std::optional<std::string> read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 template <typename T>
@@ -65,180 +186,607 @@ T need(Result<T> parsed) {
   return std::move(*parsed);
 }
 
+// The serialised answer: status line, headers (the security ones on every answer) and body.
+template <typename Body>
+void add_headers(http::response<Body>& res, const Reply& reply) {
+  res.set(http::field::server, "doska");
+  res.set(http::field::content_type, reply.type);
+  for (const auto& [name, value] : kSecurityHeaders) res.set(name, value);
+  for (const auto& [name, value] : reply.headers) res.set(name, value);
+}
+
 }  // namespace
 
-HttpServer::HttpServer(GameService& service, HttpOptions options)
-    : service_(service),
-      options_(std::move(options)),
-      server_(std::make_unique<httplib::Server>()) {
-  routes();
+class HttpServer::Impl {
+ public:
+  Impl(GameService& service, HttpOptions options)
+      : service_(service), options_(std::move(options)), workers_(std::max(1, options_.workers)) {
+    web_ready_ = !options_.web_dir.empty() && std::filesystem::is_directory(options_.web_dir);
+    if (web_ready_) web_root_ = std::filesystem::weakly_canonical(options_.web_dir);
+  }
+
+  // Open connections per client address, and analyses in progress (global and per address).
+  class Slot {
+   public:
+    Slot(Impl& server, std::string address) : server_(server), address_(std::move(address)) {}
+    ~Slot() { server_.release(address_); }
+    Slot(const Slot&) = delete;
+    Slot& operator=(const Slot&) = delete;
+    const std::string& address() const { return address_; }
+
+   private:
+    Impl& server_;
+    std::string address_;
+  };
+  std::unique_ptr<Slot> take_slot(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    int& count = connections_[address];
+    if (count >= options_.connections_per_address) return nullptr;
+    ++count;
+    return std::make_unique<Slot>(*this, address);
+  }
+  void release(const std::string& address) {
+    std::lock_guard lock(mutex_);
+    auto it = connections_.find(address);
+    if (it != connections_.end() && --it->second <= 0) connections_.erase(it);
+  }
+
+  // Wake-ups from the game service reach the streams through this gate, closed before the I/O
+  // context goes away (a search thread may report after the server stopped).
+  struct Gate {
+    std::mutex mutex;
+    bool open = true;
+  };
+
+  class Connection;
+  class EventStream;
+
+  Result<int> bind(const std::string& host, int port);
+  void run();
+  void stop();
+  bool web_ready() const { return web_ready_; }
+
+  // The answer to one request (on a worker: it may wait on storage or on the engine).
+  Reply handle(const Request& request);
+
+ private:
+  void accept();
+  Reply api(const Request& request);
+  Reply file(const Request& request);
+  Reply analyse(const Request& request);
+
+  GameService& service_;
+  HttpOptions options_;
+  bool web_ready_ = false;
+  std::filesystem::path web_root_;
+  std::shared_ptr<Gate> gate_ = std::make_shared<Gate>();
+  std::mutex mutex_;
+  std::map<std::string, int> connections_;
+  std::map<std::string, int> analyses_;
+  int analyses_total_ = 0;
+  // Declared last, destroyed first: the workers (they post to the I/O context), then the I/O
+  // context, whose pending handlers hold connections that release their slots above.
+  net::io_context ioc_;
+  tcp::acceptor acceptor_{ioc_};
+  net::thread_pool workers_;
+};
+
+// A live event stream (server-sent events): the game view on connect and after every change,
+// the computer's thinking while it searches, a ping comment every 15 s. Holds no thread: the
+// game service's wake-up is posted to the stream's strand, which polls the changes and writes.
+class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventStream> {
+ public:
+  EventStream(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot, std::string id)
+      : server_(server),
+        socket_(std::move(socket)),
+        slot_(std::move(slot)),
+        id_(std::move(id)),
+        ping_(socket_.get_executor()),
+        stall_(socket_.get_executor()) {}
+  ~EventStream() {
+    if (token_) server_.service_.unsubscribe(id_, token_);
+  }
+
+  void start() {
+    std::string head =
+        "HTTP/1.1 200 OK\r\nServer: doska\r\nContent-Type: text/event-stream\r\n"
+        "Cache-Control: no-cache\r\nX-Accel-Buffering: no\r\nConnection: close\r\n";
+    for (const auto& [name, value] : kSecurityHeaders)
+      head += std::string(name) + ": " + value + "\r\n";
+    pending_ = head + "\r\n";
+    std::weak_ptr<EventStream> weak = weak_from_this();
+    auto gate = server_.gate_;
+    auto executor = socket_.get_executor();
+    token_ = server_.service_.subscribe(id_, [weak, gate, executor] {
+      std::lock_guard lock(gate->mutex);
+      if (!gate->open) return;
+      net::post(executor, [weak] {
+        if (auto self = weak.lock()) self->wake();
+      });
+    });
+    dirty_ = true;
+    pump();
+    watch_close();
+    arm_ping();
+  }
+
+ private:
+  void wake() {
+    dirty_ = true;
+    pump();
+  }
+
+  void pump() {
+    if (closed_ || writing_) return;
+    std::string out = std::move(pending_);
+    pending_.clear();
+    if (dirty_) {
+      dirty_ = false;
+      try {
+        for (const auto& e : server_.service_.poll_events(id_, version_, info_))
+          out += "event: " + e.name + "\ndata: " + e.data + "\n\n";
+      } catch (const std::exception&) {
+        close();
+        return;
+      }
+    }
+    if (ping_due_) {
+      out += ": ping\n\n";
+      ping_due_ = false;
+    }
+    if (out.empty()) return;
+    buffer_ = std::move(out);
+    writing_ = true;
+    stall_.expires_after(kStalledWrite);
+    stall_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec && self->writing_) self->close();
+    });
+    net::async_write(socket_, net::buffer(buffer_),
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       self->writing_ = false;
+                       self->stall_.cancel();
+                       if (ec) return self->close();
+                       self->pump();
+                     });
+  }
+
+  // The client sends nothing more; a read ends when it goes away.
+  void watch_close() {
+    socket_.async_read_some(net::buffer(scratch_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec) return self->close();
+                              self->watch_close();
+                            });
+  }
+
+  void arm_ping() {
+    ping_.expires_after(kPingEvery);
+    ping_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || self->closed_) return;
+      self->ping_due_ = true;
+      self->dirty_ = true;  // and a look at the game, should a wake-up have been missed
+      self->pump();
+      self->arm_ping();
+    });
+  }
+
+  void close() {
+    if (closed_) return;
+    closed_ = true;
+    beast::error_code ignored;
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
+    ping_.cancel();
+    stall_.cancel();
+  }
+
+  Impl& server_;
+  tcp::socket socket_;
+  std::unique_ptr<Slot> slot_;
+  std::string id_;
+  net::steady_timer ping_;
+  net::steady_timer stall_;
+  std::uint64_t token_ = 0;
+  std::int64_t version_ = -1;
+  std::int64_t info_ = 0;
+  std::string pending_;
+  std::string buffer_;
+  char scratch_[512];
+  bool dirty_ = false;
+  bool ping_due_ = false;
+  bool writing_ = false;
+  bool closed_ = false;
+};
+
+// One client connection: reads a request (headers, then body, each within its time), hands it
+// to a worker, writes the answer, and waits for the next one if the client keeps it alive.
+class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot)
+      : server_(server),
+        stream_(std::move(socket)),
+        slot_(std::move(slot)),
+        deadline_(stream_.get_executor()) {}
+
+  void start() { read(); }
+
+ private:
+  void read() {
+    reading_ = true;
+    timed_out_ = false;
+    parser_.emplace();
+    parser_->header_limit(kHeaderLimit);
+    parser_->body_limit(kMaxBodyBytes);
+    arm_deadline(server_.options_.header_timeout);
+    http::async_read_header(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+  }
+
+  void on_header(beast::error_code ec) {
+    if (ec) return refuse(ec);
+    arm_deadline(server_.options_.body_timeout);
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_request(ec); });
+  }
+
+  // The time to read (headers, then body): when it is up the read is cancelled and the client,
+  // if it sent anything, is answered 408 (the stream's own timeout would close the socket).
+  void arm_deadline(std::chrono::milliseconds time) {
+    deadline_.expires_after(time);
+    deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (ec || !self->reading_) return;
+      self->timed_out_ = true;
+      beast::error_code ignored;
+      self->stream_.socket().cancel(ignored);
+    });
+  }
+
+  // A request that could not be read: an answer naming the fault where the client can still
+  // read one, then the connection ends.
+  void refuse(beast::error_code ec) {
+    reading_ = false;
+    deadline_.cancel();
+    if (ec == http::error::header_limit) {
+      // The request line alone over the limit: the address is too long.
+      const auto data = buffer_.cdata();
+      const std::string_view seen(static_cast<const char*>(data.data()), data.size());
+      if (seen.find("\r\n") == std::string_view::npos)
+        return write(error_reply(414, "the address is too long"), true);
+      return write(error_reply(431, "the request's headers are over 16 KB"), true);
+    }
+    if (ec == http::error::body_limit)
+      return write(error_reply(413, "the body is over 1 MB"), true);
+    if (timed_out_) {
+      if (buffer_.size() == 0 && !parser_->got_some()) return shut();  // idle keep-alive
+      return write(error_reply(408, "the request did not arrive in time"), true);
+    }
+    if (ec == http::error::end_of_stream || ec == net::error::eof ||
+        ec == net::error::connection_reset || ec == net::error::operation_aborted)
+      return shut();
+    return write(error_reply(400, "bad request: " + ec.message()), true);
+  }
+
+  void on_request(beast::error_code ec) {
+    reading_ = false;
+    deadline_.cancel();
+    if (ec) return refuse(ec);
+    auto message = parser_->release();
+    keep_alive_ = message.keep_alive();
+    auto request = split_target(std::string_view(message.target().data(), message.target().size()));
+    if (!request) return write(error_reply(400, "bad request: a malformed %-escape"), true);
+    request->method = message.method();
+    request->body = std::move(message.body());
+    request->address = slot_->address();
+
+    auto game = game_path(request->path);
+    const bool events = request->method == http::verb::get && game && game->second == "events";
+    net::post(server_.workers_, [self = shared_from_this(), request = std::move(*request), events,
+                                 id = game ? game->first : std::string()] {
+      Reply reply;
+      if (events) {
+        try {
+          (void)self->server_.service_.get(id);  // 404 before the stream starts
+          net::post(self->stream_.get_executor(), [self, id] { self->become_stream(id); });
+          return;
+        } catch (const ApiError& e) {
+          reply = error_reply(e.status, e.what());
+        } catch (const std::exception& e) {
+          reply = error_reply(500, std::string("internal error: ") + e.what());
+        }
+      } else {
+        reply = self->server_.handle(request);
+      }
+      net::post(self->stream_.get_executor(),
+                [self, reply = std::move(reply)]() mutable { self->write(std::move(reply)); });
+    });
+  }
+
+  void become_stream(const std::string& id) {
+    auto stream =
+        std::make_shared<EventStream>(server_, stream_.release_socket(), std::move(slot_), id);
+    stream->start();
+  }
+
+  void write(Reply reply, bool close = false) {
+    if (close) reply.close = true;
+    auto res = std::make_shared<http::response<http::string_body>>(
+        static_cast<http::status>(reply.status), 11);
+    add_headers(*res, reply);
+    res->keep_alive(keep_alive_ && !reply.close);
+    if (reply.head_only) {
+      res->content_length(reply.body.size());
+    } else {
+      res->body() = std::move(reply.body);
+      res->prepare_payload();
+    }
+    stream_.expires_after(kStalledWrite);
+    http::async_write(stream_, *res,
+                      [self = shared_from_this(), res, close](beast::error_code ec, std::size_t) {
+                        if (!ec && close) return self->linger();
+                        if (ec || !res->keep_alive()) return self->shut();
+                        self->stream_.expires_never();
+                        self->read();
+                      });
+  }
+
+  // After refusing a request whose body may still be coming (413, 400...): the answer is sent,
+  // then what the client still sends is read and dropped for a while, so that the client reads
+  // the answer instead of a reset.
+  void linger() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::chrono::seconds(5));
+    drain();
+  }
+  void drain() {
+    stream_.async_read_some(net::buffer(scratch_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                              self->drained_ += n;
+                              if (ec || self->drained_ > 4 * kMaxBodyBytes)
+                                return self->stream_.close();
+                              self->drain();
+                            });
+  }
+
+  void shut() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.close();
+  }
+
+  Impl& server_;
+  beast::tcp_stream stream_;
+  std::unique_ptr<Slot> slot_;
+  net::steady_timer deadline_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  bool reading_ = false;
+  bool timed_out_ = false;
+  bool keep_alive_ = false;
+  char scratch_[4096];
+  std::size_t drained_ = 0;
+};
+
+Result<int> HttpServer::Impl::bind(const std::string& host, int port) {
+  beast::error_code ec;
+  const auto address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
+  const std::string where = host + ":" + std::to_string(port);
+  if (ec)
+    return make_error("cannot listen on " + where + ": " + doska::quoted(host) +
+                      " is not an IP address");
+  const tcp::endpoint endpoint(address, static_cast<unsigned short>(port));
+  acceptor_.open(endpoint.protocol(), ec);
+  if (!ec) acceptor_.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor_.bind(endpoint, ec);
+  // The backlog: as many waiting connections as the system takes (a burst is not reset).
+  if (!ec) acceptor_.listen(net::socket_base::max_listen_connections, ec);
+  if (ec)
+    return make_error("cannot listen on " + where +
+                      " (in use, or not an address of this machine): " + ec.message());
+  return static_cast<int>(acceptor_.local_endpoint().port());
 }
+
+void HttpServer::Impl::accept() {
+  acceptor_.async_accept(net::make_strand(ioc_), [this](beast::error_code ec, tcp::socket socket) {
+    if (ec == net::error::operation_aborted || !acceptor_.is_open()) return;
+    if (!ec) {
+      beast::error_code peer_ec;
+      const auto peer = socket.remote_endpoint(peer_ec);
+      const std::string address = peer_ec ? std::string("?") : peer.address().to_string();
+      if (auto slot = take_slot(address)) {
+        std::make_shared<Connection>(*this, std::move(socket), std::move(slot))->start();
+      } else {
+        // Over the limit of this address: a short answer, written at once (a fresh socket's
+        // buffer takes it), and the connection ends.
+        const std::string body = json{{"error", "too many connections from " + address}}.dump();
+        const std::string answer =
+            "HTTP/1.1 429 Too Many Requests\r\nContent-Type: "
+            "application/json\r\nConnection: close\r\nContent-Length: " +
+            std::to_string(body.size()) + "\r\n\r\n" + body;
+        beast::error_code ignored;
+        socket.non_blocking(true, ignored);
+        socket.write_some(net::buffer(answer), ignored);
+        socket.shutdown(tcp::socket::shutdown_both, ignored);
+        socket.close(ignored);
+      }
+    }
+    accept();
+  });
+}
+
+void HttpServer::Impl::run() {
+  accept();
+  std::vector<std::thread> extra;
+  for (int i = 1; i < std::max(1, options_.io_threads); ++i)
+    extra.emplace_back([this] { ioc_.run(); });
+  ioc_.run();
+  for (auto& t : extra) t.join();
+  {
+    std::lock_guard lock(gate_->mutex);
+    gate_->open = false;
+  }
+  workers_.stop();
+  workers_.join();
+}
+
+void HttpServer::Impl::stop() {
+  net::post(ioc_, [this] {
+    beast::error_code ignored;
+    acceptor_.close(ignored);
+  });
+  ioc_.stop();
+}
+
+Reply HttpServer::Impl::handle(const Request& request) {
+  try {
+    if (request.path.rfind("/api/", 0) == 0) return api(request);
+    return file(request);
+  } catch (const ApiError& e) {
+    return error_reply(e.status, e.what());
+  } catch (const std::exception& e) {
+    return error_reply(500, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return error_reply(500, "internal error");
+  }
+}
+
+Reply HttpServer::Impl::api(const Request& r) {
+  const bool get = r.method == http::verb::get, post = r.method == http::verb::post;
+  auto param = [&](const std::string& name) -> std::optional<std::string> {
+    auto it = r.query.find(name);
+    if (it == r.query.end()) return std::nullopt;
+    return it->second;
+  };
+  auto wrong_method = [&] {
+    Reply reply = error_reply(
+        405, "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
+    reply.headers.emplace_back("Allow", get ? "POST" : "GET");
+    return reply;
+  };
+  if (r.path == "/api/variants") return get ? json_reply(200, service_.variants()) : wrong_method();
+  if (r.path == "/api/games") {
+    if (post) return json_reply(201, service_.create(need(parse_create(r.body))));
+    // No list of everyone's games (issue 14): a browser asks for the games it holds keys of.
+    if (get)
+      return error_reply(403,
+                         "the list of every game is not public: POST /api/games/mine with the "
+                         "games and keys you hold");
+    return wrong_method();
+  }
+  if (r.path == "/api/games/mine")
+    return post ? json_reply(200, service_.list_held(need(parse_held(r.body)))) : wrong_method();
+  if (r.path == "/api/analyse") return post ? analyse(r) : wrong_method();
+  if (auto game = game_path(r.path)) {
+    const auto& [id, tail] = *game;
+    if (tail.empty()) return get ? json_reply(200, service_.get(id, param("key"))) : wrong_method();
+    if (tail == "export") {
+      if (!get) return wrong_method();
+      Reply reply;
+      reply.type = "text/plain; charset=utf-8";
+      reply.body = service_.export_game(id, param("format").value_or("pdn"));
+      return reply;
+    }
+    if (tail == "moves" || tail == "undo" || tail == "draw" || tail == "resign") {
+      if (!post) return wrong_method();
+      if (tail == "moves") return json_reply(200, service_.move(id, need(parse_move(r.body))));
+      if (tail == "undo") return json_reply(200, service_.undo(id, need(parse_key(r.body))));
+      if (tail == "draw") return json_reply(200, service_.draw(id, need(parse_draw(r.body))));
+      return json_reply(200, service_.resign(id, need(parse_key(r.body))));
+    }
+    if (tail == "events") return wrong_method();  // a GET became a stream before this
+  }
+  return error_reply(404, "no such path " + r.path);
+}
+
+// An analysis holds a worker while the engine searches: a client has at most a few at once,
+// and all clients together at most half the workers, so moves never wait behind them.
+Reply HttpServer::Impl::analyse(const Request& r) {
+  const int limit_total = std::max(1, options_.workers / 2);
+  {
+    std::lock_guard lock(mutex_);
+    int& mine = analyses_[r.address];
+    if (mine >= options_.analyses_per_address) {
+      if (mine == 0) analyses_.erase(r.address);
+      return error_reply(429, "you have " + std::to_string(mine) +
+                                  " analyses running; ask again when one has ended");
+    }
+    if (analyses_total_ >= limit_total) {
+      if (mine == 0) analyses_.erase(r.address);
+      Reply busy = error_reply(503, "the engine is busy with other analyses; ask again shortly");
+      busy.headers.emplace_back("Retry-After", "2");
+      return busy;
+    }
+    ++mine;
+    ++analyses_total_;
+  }
+  struct Done {
+    Impl& server;
+    const std::string& address;
+    ~Done() {
+      std::lock_guard lock(server.mutex_);
+      --server.analyses_total_;
+      auto it = server.analyses_.find(address);
+      if (it != server.analyses_.end() && --it->second <= 0) server.analyses_.erase(it);
+    }
+  } done{*this, r.address};
+  return json_reply(200, service_.analyse(need(parse_analyse(r.body))));
+}
+
+// The app's files; a secret link /play/<id>?key=... opens the app, which reads the id from its
+// address.
+Reply HttpServer::Impl::file(const Request& r) {
+  const bool head = r.method == http::verb::head;
+  if (r.method != http::verb::get && !head) {
+    Reply reply = error_reply(
+        405, "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
+    reply.headers.emplace_back("Allow", "GET, HEAD");
+    return reply;
+  }
+  std::filesystem::path path;
+  if (is_play_link(r.path)) {
+    path = std::filesystem::path(options_.web_dir) / "index.html";
+    if (!web_ready_)
+      return error_reply(404, "the browser app is not installed (no " + path.string() + ")");
+  } else {
+    if (!web_ready_) return error_reply(404, "no such path " + r.path);
+    // No way out of the web directory: no "..", no hidden files.
+    for (const auto& part : std::filesystem::path(r.path))
+      if (part.string().rfind('.', 0) == 0) return error_reply(404, "no such path " + r.path);
+    path = web_root_ / std::filesystem::path(r.path).relative_path();
+    if (std::filesystem::is_directory(path)) path /= "index.html";
+  }
+  auto text = std::filesystem::is_regular_file(path) ? read_file(path) : std::nullopt;
+  if (!text) return error_reply(404, "no such path " + r.path);
+  Reply reply;
+  reply.type = mime_type(path);
+  reply.body = std::move(*text);
+  reply.head_only = head;
+  return reply;
+}
+
+HttpServer::HttpServer(GameService& service, HttpOptions options)
+    : impl_(std::make_unique<Impl>(service, std::move(options))) {}
 
 HttpServer::~HttpServer() {
   stop();
 }
 
 Result<int> HttpServer::bind(const std::string& host, int port) {
-  bool bound = false;
-  int chosen = port;
-  if (port == 0) {
-    chosen = server_->bind_to_any_port(host);
-    bound = chosen > 0;
-  } else {
-    bound = server_->bind_to_port(host, port);
-  }
-  if (!bound)
-    return make_error("cannot listen on " + host + ":" + std::to_string(port) +
-                      " (in use, or not an address of this machine)");
-  return chosen;
+  return impl_->bind(host, port);
 }
 
 void HttpServer::run() {
-  server_->listen_after_bind();
+  impl_->run();
 }
 
 void HttpServer::stop() {
-  if (server_) server_->stop();
+  impl_->stop();
 }
 
-void HttpServer::routes() {
-  httplib::Server& s = *server_;
-  s.new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
-  s.set_payload_max_length(kMaxBodyBytes);
-  s.set_read_timeout(std::chrono::seconds(10));
-
-  if (!options_.web_dir.empty() && std::filesystem::is_directory(options_.web_dir))
-    web_ready_ = s.set_mount_point("/", options_.web_dir);
-  s.set_file_extension_and_mimetype_mapping("mjs", "text/javascript");
-  s.set_file_extension_and_mimetype_mapping("js", "text/javascript");
-  // On every answer (issue 14): scripts, styles and requests from this server only; no framing
-  // by other sites; types as sent; and no Referer, which would carry a game link's key away.
-  s.set_default_headers({
-      {"Content-Security-Policy",
-       "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-       "form-action 'self'; frame-ancestors 'none'"},
-      {"X-Frame-Options", "DENY"},
-      {"X-Content-Type-Options", "nosniff"},
-      {"Referrer-Policy", "no-referrer"},
-  });
-
-  // httplib answers some faults itself (404, 413, ...): give those a JSON body too.
-  s.set_error_handler([](const httplib::Request&, httplib::Response& res) {
-    if (res.body.empty()) send_error(res, res.status, reason_of(res.status));
-  });
-  s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-    send_error(res, 500, "internal error");
-  });
-
-  // A secret link /play/<id>?key=... opens the app, which reads the id from its address.
-  s.Get(R"(/play/([A-Za-z0-9]{1,32}))", [this](const httplib::Request&, httplib::Response& res) {
-    guarded(res, [&] {
-      const std::filesystem::path index = std::filesystem::path(options_.web_dir) / "index.html";
-      std::ifstream in(index, std::ios::binary);
-      if (!in) throw ApiError(404, "the browser app is not installed (no " + index.string() + ")");
-      std::stringstream text;
-      text << in.rdbuf();
-      res.set_content(text.str(), "text/html; charset=utf-8");
-    });
-  });
-
-  s.Get("/api/variants", [this](const httplib::Request&, httplib::Response& res) {
-    guarded(res, [&] { send_json(res, 200, service_.variants()); });
-  });
-  // No list of everyone's games (issue 14): a browser asks for the games it holds keys of.
-  s.Get("/api/games", [](const httplib::Request&, httplib::Response& res) {
-    send_error(res, 403,
-               "the list of every game is not public: POST /api/games/mine with the games and "
-               "keys you hold");
-  });
-  s.Post("/api/games/mine", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] { send_json(res, 200, service_.list_held(need(parse_held(req.body)))); });
-  });
-  s.Post("/api/games", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] { send_json(res, 201, service_.create(need(parse_create(req.body)))); });
-  });
-  s.Get(R"(/api/games/([^/]+))", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] {
-      std::optional<std::string> key;
-      if (req.has_param("key")) key = req.get_param_value("key");
-      send_json(res, 200, service_.get(req.matches[1], key));
-    });
-  });
-  s.Post(R"(/api/games/([^/]+)/moves)",
-         [this](const httplib::Request& req, httplib::Response& res) {
-           guarded(res, [&] {
-             send_json(res, 200, service_.move(req.matches[1], need(parse_move(req.body))));
-           });
-         });
-  s.Post(R"(/api/games/([^/]+)/undo)", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res,
-            [&] { send_json(res, 200, service_.undo(req.matches[1], need(parse_key(req.body)))); });
-  });
-  s.Post(R"(/api/games/([^/]+)/draw)", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] {
-      send_json(res, 200, service_.draw(req.matches[1], need(parse_draw(req.body))));
-    });
-  });
-  s.Post(R"(/api/games/([^/]+)/resign)",
-         [this](const httplib::Request& req, httplib::Response& res) {
-           guarded(res, [&] {
-             send_json(res, 200, service_.resign(req.matches[1], need(parse_key(req.body))));
-           });
-         });
-  s.Get(R"(/api/games/([^/]+)/export)", [this](const httplib::Request& req,
-                                               httplib::Response& res) {
-    guarded(res, [&] {
-      const std::string format = req.has_param("format") ? req.get_param_value("format") : "pdn";
-      res.set_content(service_.export_game(req.matches[1], format), "text/plain; charset=utf-8");
-    });
-  });
-  s.Post("/api/analyse", [this](const httplib::Request& req, httplib::Response& res) {
-    guarded(res, [&] { send_json(res, 200, service_.analyse(need(parse_analyse(req.body)))); });
-  });
-
-  // Server-sent events: the game view on connect and after every change, the computer's
-  // thinking while it searches, and a ping comment now and then. The provider waits a short
-  // while per call, so that the server's stop ends the stream at once.
-  s.Get(R"(/api/games/([^/]+)/events)",
-        [this](const httplib::Request& req, httplib::Response& res) {
-          guarded(res, [&] {
-            const std::string id = req.matches[1];
-            (void)service_.get(id);  // 404 before the stream starts
-            struct Seen {
-              std::int64_t version = -1;
-              std::int64_t info = 0;
-              std::chrono::steady_clock::time_point ping = std::chrono::steady_clock::now();
-            };
-            auto seen = std::make_shared<Seen>();
-            res.set_header("Cache-Control", "no-cache");
-            res.set_header("X-Accel-Buffering", "no");
-            res.set_chunked_content_provider(
-                "text/event-stream", [this, id, seen](std::size_t, httplib::DataSink& sink) {
-                  if (service_.stopping()) return false;
-                  std::vector<GameService::Event> events;
-                  try {
-                    events = service_.wait_events(id, seen->version, seen->info, kEventWait);
-                  } catch (const std::exception&) {
-                    return false;
-                  }
-                  std::string out;
-                  for (const auto& e : events)
-                    out += "event: " + e.name + "\ndata: " + e.data + "\n\n";
-                  const auto now = std::chrono::steady_clock::now();
-                  if (now - seen->ping >= kPingEvery) {
-                    out += ": ping\n\n";
-                    seen->ping = now;
-                  }
-                  if (!out.empty() && !sink.write(out.data(), out.size())) return false;
-                  return sink.is_writable();
-                });
-          });
-        });
-
-  s.Get(R"(/api/.*)", [](const httplib::Request& req, httplib::Response& res) {
-    send_error(res, 404, "no such path " + req.path);
-  });
+bool HttpServer::web_ready() const {
+  return impl_->web_ready();
 }
 
 }  // namespace doska::server

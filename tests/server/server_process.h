@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -29,7 +30,14 @@ inline std::string temp_db(const std::string& name) {
 
 class ServerProcess {
  public:
-  explicit ServerProcess(const std::string& db, const std::string& web = "/nonexistent-web-dir") {
+  explicit ServerProcess(const std::string& db, const std::string& web = "/nonexistent-web-dir",
+                         const std::vector<std::string>& extra = {}) {
+    std::vector<std::string> words = {DOSKA_BINARY, "serve", "--port",           "0", "--db", db,
+                                      "--web",      web,     "--engine-threads", "1"};
+    words.insert(words.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
     int fds[2];
     if (pipe(fds) != 0) return;
     pid_ = fork();
@@ -37,8 +45,7 @@ class ServerProcess {
       dup2(fds[1], STDOUT_FILENO);
       close(fds[0]);
       close(fds[1]);
-      execl(DOSKA_BINARY, DOSKA_BINARY, "serve", "--port", "0", "--db", db.c_str(), "--web",
-            web.c_str(), "--engine-threads", "1", static_cast<char*>(nullptr));
+      execv(DOSKA_BINARY, argv.data());
       _exit(127);
     }
     close(fds[1]);

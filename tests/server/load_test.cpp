@@ -1,0 +1,162 @@
+// The server under load (issue 14), on loopback against the real `doska serve`: thousands of
+// event streams while games are played, clients that send their headers slowly, a burst of
+// connections. Correctness only (every move stored, no 5xx, no reset, every stream at its
+// game's end); the times are the benchmark's (`doska loadtest`), never asserted here.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/load.h"
+#include "server_process.h"
+
+namespace doska::test {
+namespace {
+
+const std::vector<std::string> kManyConnections = {"--connections-per-address", "100000"};
+
+TEST(ServerLoad, TwoThousandEventStreamsWhileTwoHundredGamesPlay) {
+  ServerProcess server(temp_db("load_streams"), "/nonexistent-web-dir", kManyConnections);
+  ASSERT_GT(server.port(), 0);
+  server::LoadOptions options;
+  options.port = server.port();
+  options.games = 200;
+  options.watchers = 2000;
+  options.plies = 10;  // no russian game ends in 10 plies
+  const server::LoadReport r = server::run_load(options);
+  EXPECT_EQ(r.failures, 0) << r.to_json().dump(2);
+  EXPECT_EQ(r.games, 200);
+  EXPECT_EQ(r.moves, 2000);
+  EXPECT_EQ(r.refused, 0);
+  EXPECT_EQ(r.stored, 200) << "an acknowledged move is missing from storage";
+  EXPECT_EQ(r.streams, 2000);
+  EXPECT_EQ(r.streams_complete, 2000) << "a stream did not receive its game's last move";
+  EXPECT_EQ(r.streams_disordered, 0);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+TEST(ServerLoad, ABurstOfTwoHundredConnectionsIsServed) {
+  ServerProcess server(temp_db("load_burst"), "/nonexistent-web-dir", kManyConnections);
+  ASSERT_GT(server.port(), 0);
+  server::LoadOptions options;
+  options.port = server.port();
+  options.games = 200;
+  options.threads = 200;  // 200 connections, each creating a game at the same moment
+  options.watchers = 0;
+  options.plies = 1;
+  const server::LoadReport r = server::run_load(options);
+  EXPECT_EQ(r.failures, 0) << r.to_json().dump(2);
+  EXPECT_EQ(r.games, 200);
+  EXPECT_EQ(r.moves, 200);
+  EXPECT_EQ(r.stored, 200);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+int connect_to(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// Forty clients send one header line every half second and never finish: the others are served
+// meanwhile, and the server ends the slow ones (408) once their time for the headers is up.
+TEST(ServerLoad, SlowHeaderClientsDoNotHoldTheServer) {
+  std::vector<std::string> extra = {"--header-timeout", "2"};
+  ServerProcess server(temp_db("load_slow"), "/nonexistent-web-dir", extra);
+  ASSERT_GT(server.port(), 0);
+  std::vector<int> slow;
+  for (int i = 0; i < 40; ++i) {
+    const int fd = connect_to(server.port());
+    ASSERT_GE(fd, 0);
+    const std::string start = "GET /api/variants HTTP/1.1\r\n";
+    ASSERT_EQ(send(fd, start.data(), start.size(), MSG_NOSIGNAL),
+              static_cast<ssize_t>(start.size()));
+    slow.push_back(fd);
+  }
+  std::atomic<bool> done{false};
+  std::thread trickle([&] {
+    for (int line = 0; !done.load() && line < 400; ++line) {
+      const std::string header = "X-Slow-" + std::to_string(line) + ": 1\r\n";
+      for (int fd : slow) (void)send(fd, header.data(), header.size(), MSG_NOSIGNAL);
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    }
+  });
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(std::chrono::seconds(60));
+  for (int i = 0; i < 20; ++i) {
+    auto r = client.Get("/api/variants");
+    ASSERT_TRUE(r) << "request " << i << " had no answer while slow clients were connected";
+    EXPECT_EQ(r->status, 200);
+  }
+  // Each slow client is answered 408 and closed (read with a long bound, no time asserted).
+  int timed_out = 0;
+  for (int fd : slow) {
+    timeval wait{60, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+    std::string got;
+    char buffer[512];
+    ssize_t n;
+    while ((n = recv(fd, buffer, sizeof buffer, 0)) > 0)
+      got.append(buffer, static_cast<std::size_t>(n));
+    if (got.rfind("HTTP/1.1 408", 0) == 0) ++timed_out;
+    close(fd);
+  }
+  done.store(true);
+  trickle.join();
+  EXPECT_EQ(timed_out, 40);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+// One address may not hold more connections than the server allows; the others are served.
+TEST(ServerLoad, ConnectionsPerAddressAreBounded) {
+  std::vector<std::string> extra = {"--connections-per-address", "8"};
+  ServerProcess server(temp_db("load_limit"), "/nonexistent-web-dir", extra);
+  ASSERT_GT(server.port(), 0);
+  std::vector<int> held;
+  for (int i = 0; i < 8; ++i) {
+    held.push_back(connect_to(server.port()));
+    ASSERT_GE(held.back(), 0);
+  }
+  // The ninth is told why and closed.
+  const int extra_fd = connect_to(server.port());
+  ASSERT_GE(extra_fd, 0);
+  std::string got;
+  char buffer[512];
+  ssize_t n;
+  timeval wait{60, 0};
+  setsockopt(extra_fd, SOL_SOCKET, SO_RCVTIMEO, &wait, sizeof wait);
+  while ((n = recv(extra_fd, buffer, sizeof buffer, 0)) > 0)
+    got.append(buffer, static_cast<std::size_t>(n));
+  close(extra_fd);
+  EXPECT_EQ(got.rfind("HTTP/1.1 429", 0), 0u) << got;
+  EXPECT_NE(got.find("too many connections"), std::string::npos);
+  // Once one closes, a new connection is served.
+  close(held.back());
+  held.pop_back();
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(std::chrono::seconds(60));
+  int status = 0;
+  for (int attempt = 0; attempt < 100 && status != 200; ++attempt) {
+    auto r = client.Get("/api/variants");
+    status = r ? r->status : 0;
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(status, 200);
+  for (int fd : held) close(fd);
+  EXPECT_EQ(server.stop(), 0);
+}
+
+}  // namespace
+}  // namespace doska::test
