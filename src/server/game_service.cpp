@@ -26,6 +26,12 @@ struct GameService::LiveGame {
   std::uint64_t search_token = 0;
   std::int64_t info_count = 0;
   json info;
+  // The view as the event streams last sent it: every watcher of a change reads the same text.
+  // A clock's time left is counted at the build, so with a clock it is kept only briefly.
+  std::string view_text;
+  std::int64_t view_version = -1;
+  bool view_thinking = false;
+  Clock::time_point view_built;
 };
 
 namespace {
@@ -898,7 +904,16 @@ std::vector<GameService::Event> GameService::poll_events(const std::string& id,
   std::vector<Event> events;
   if (game->stored.version != seen_version) {
     seen_version = game->stored.version;
-    events.push_back(Event{"game", view(*game).dump()});
+    const bool thinking = game->search != nullptr;
+    const auto now = Clock::now();
+    if (game->view_version != game->stored.version || game->view_thinking != thinking ||
+        (game->stored.initial_ms > 0 && now - game->view_built > std::chrono::milliseconds(50))) {
+      game->view_text = view(*game).dump();
+      game->view_version = game->stored.version;
+      game->view_thinking = thinking;
+      game->view_built = now;
+    }
+    events.push_back(Event{"game", game->view_text});
   }
   if (game->info_count != seen_info) {
     seen_info = game->info_count;

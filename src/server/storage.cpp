@@ -203,14 +203,9 @@ Status Storage::migrate() {
   return Ok{};
 }
 
-Status Storage::save(const StoredGame& g) {
-  std::lock_guard lock(mutex_);
-  if (Status s = exec("BEGIN IMMEDIATE;"); !s) return s;
-  auto fail = [&](const std::string& what) -> Status {
-    Error e = sql_error(db_, what);
-    (void)exec("ROLLBACK;");
-    return e;
-  };
+// One game's rows, inside the batch's transaction (the caller's savepoint undoes a failure).
+Status Storage::write_game(const StoredGame& g) {
+  auto fail = [&](const std::string& what) -> Status { return sql_error(db_, what); };
   {
     // An upsert, not a replace: the game's row is updated in place and its moves stay.
     Statement up(db_,
@@ -280,8 +275,53 @@ Status Storage::save(const StoredGame& g) {
       ins.bind_null(4);
     if (ins.step() != SQLITE_DONE) return fail("writing a move");
   }
-  if (Status s = exec("COMMIT;"); !s) return fail("committing");
   return Ok{};
+}
+
+// Group commit (issue 14): the saves that arrive while a commit is under way wait together and
+// go in the next transaction, one fsync for all. The first of them writes the batch; each
+// caller returns only once its game is committed (or refused), so an answer still means stored.
+Status Storage::save(const StoredGame& game) {
+  Pending me{&game};
+  std::unique_lock lock(queue_mutex_);
+  queue_.push_back(&me);
+  queue_ready_.wait(lock, [&] { return me.done || !committing_; });
+  if (me.done) return me.status;
+  committing_ = true;
+  std::vector<Pending*> batch;
+  batch.swap(queue_);
+  lock.unlock();
+  {
+    std::lock_guard db_lock(mutex_);
+    write_batch(batch);
+  }
+  lock.lock();
+  for (Pending* p : batch) p->done = true;
+  committing_ = false;
+  queue_ready_.notify_all();
+  return me.status;
+}
+
+void Storage::write_batch(const std::vector<Pending*>& batch) {
+  if (Status s = exec("BEGIN IMMEDIATE;"); !s) {
+    for (Pending* p : batch) p->status = s;
+    return;
+  }
+  for (Pending* p : batch) {
+    // A savepoint each: one game that cannot be written leaves the others in the batch.
+    if (Status s = exec("SAVEPOINT game;"); !s) {
+      p->status = s;
+      continue;
+    }
+    p->status = write_game(*p->game);
+    if (!p->status) (void)exec("ROLLBACK TO game;");
+    (void)exec("RELEASE game;");
+  }
+  if (Status s = exec("COMMIT;"); !s) {
+    Error e = sql_error(db_, "committing");
+    (void)exec("ROLLBACK;");
+    for (Pending* p : batch) p->status = e;
+  }
 }
 
 Result<std::optional<StoredGame>> Storage::load(const std::string& id) {

@@ -4,6 +4,7 @@
 // and brought up to date by numbered migrations when the database is opened.
 #pragma once
 
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -75,7 +76,9 @@ class Storage {
   Storage& operator=(const Storage&) = delete;
 
   int schema_version() const;
-  // Writes the whole game, replacing what was stored under its id, in one transaction.
+  // Writes the whole game, replacing what was stored under its id; returns once it is committed.
+  // Saves from several threads at once share one transaction and its sync (group commit).
+  // A game is saved by one thread at a time (the service holds the game's lock).
   Status save(const StoredGame& game);
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first.
@@ -90,10 +93,22 @@ class Storage {
   explicit Storage(sqlite3* db) : db_(db) {}
   Status migrate();
   Status exec(const char* sql);
+  struct Pending {
+    const StoredGame* game;
+    Status status = Ok{};
+    bool done = false;
+  };
+  Status write_game(const StoredGame& game);
+  void write_batch(const std::vector<Pending*>& batch);
 
   sqlite3* db_;
   // One connection for every thread: a transaction must not interleave with another.
   mutable std::mutex mutex_;
+  // The saves waiting for the next commit, and whether one is under way.
+  std::mutex queue_mutex_;
+  std::condition_variable queue_ready_;
+  std::vector<Pending*> queue_;
+  bool committing_ = false;
 };
 
 }  // namespace doska::server

@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <sqlite3.h>
+#include <atomic>
 #include <filesystem>
+#include <thread>
+#include <vector>
 
 #include "server_process.h"
 
@@ -190,6 +193,42 @@ TEST(ServerStorage, RefusesADatabaseFromANewerProgram) {
   ASSERT_FALSE(storage);
   EXPECT_NE(storage.error().find("newer"), std::string::npos) << storage.error();
   EXPECT_FALSE(Storage::open("/proc/no/such/dir/x.db"));
+}
+
+// Group commit: saves from many threads at once share transactions; each returns only once its
+// game is stored, and every one is read back whole after the database is opened again.
+TEST(ServerStorage, SavesFromManyThreadsAreAllCommitted) {
+  const std::string path = test::temp_db("storage_group");
+  constexpr int kThreads = 16, kPlies = 30;
+  {
+    auto storage = Storage::open(path);
+    ASSERT_TRUE(storage) << storage.error();
+    std::vector<std::thread> threads;
+    std::atomic<int> failed{0};
+    for (int t = 0; t < kThreads; ++t)
+      threads.emplace_back([&, t] {
+        StoredGame g = sample("group" + std::to_string(t), "2026-01-01T00:00:00Z");
+        g.moves.clear();
+        for (int ply = 1; ply <= kPlies; ++ply) {
+          g.moves.push_back({"m" + std::to_string(t) + "-" + std::to_string(ply), ply});
+          g.version = ply;
+          if (!(*storage)->save(g)) ++failed;
+        }
+      });
+    for (auto& thread : threads) thread.join();
+    EXPECT_EQ(failed.load(), 0);
+  }
+  auto storage = Storage::open(path);
+  ASSERT_TRUE(storage) << storage.error();
+  for (int t = 0; t < kThreads; ++t) {
+    auto loaded = (*storage)->load("group" + std::to_string(t));
+    ASSERT_TRUE(loaded && *loaded) << t;
+    const StoredGame& g = **loaded;
+    ASSERT_EQ(g.moves.size(), static_cast<std::size_t>(kPlies)) << t;
+    EXPECT_EQ(g.version, kPlies);
+    for (int ply = 1; ply <= kPlies; ++ply)
+      EXPECT_EQ(g.moves[ply - 1].text, "m" + std::to_string(t) + "-" + std::to_string(ply));
+  }
 }
 
 }  // namespace
