@@ -358,6 +358,7 @@ LoadReport run_load(const LoadOptions& options) {
     for (auto& thread : pool) thread.join();
   }
   shared.report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  for (const Game& g : games) shared.report.acknowledged[g.id] = g.played;
   for (auto& l : latencies)
     shared.report.move_ms.insert(shared.report.move_ms.end(), l.begin(), l.end());
 

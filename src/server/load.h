@@ -5,6 +5,7 @@
 // the load tests of the suite; loopback only in the tests.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ struct LoadReport {
   double seconds = 0;                 // time of the moves
   std::vector<double> move_ms;        // latency of each move
   std::vector<std::string> problems;  // the first few failures, named
+  std::map<std::string, int> acknowledged;  // moves answered 200, by game id
 
   double percentile(double p) const;
   double moves_per_second() const { return seconds > 0 ? moves / seconds : 0; }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/load.h"
+#include "server/storage.h"
 #include "server_process.h"
 
 namespace doska::test {
@@ -55,6 +56,37 @@ TEST(ServerLoad, ABurstOfTwoHundredConnectionsIsServed) {
   EXPECT_EQ(r.moves, 200);
   EXPECT_EQ(r.stored, 200);
   EXPECT_EQ(server.stop(), 0);
+}
+
+// kill -9 in the middle of the play: every move the server acknowledged is in the database
+// (one in flight may be stored without its answer).
+TEST(ServerLoad, KillNineLosesNoAcknowledgedMove) {
+  const std::string db = temp_db("load_kill");
+  ServerProcess server(db, "/nonexistent-web-dir", kManyConnections);
+  ASSERT_GT(server.port(), 0);
+  server::LoadOptions options;
+  options.port = server.port();
+  options.games = 100;
+  options.watchers = 200;
+  options.plies = 60;
+  server::LoadReport r;
+  std::thread load([&] { r = server::run_load(options); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  server.kill_hard();
+  load.join();
+  ASSERT_GT(r.moves, 0) << r.to_json().dump(2);
+  auto storage = server::Storage::open(db);
+  ASSERT_TRUE(storage) << storage.error();
+  int checked = 0;
+  for (const auto& [id, acknowledged] : r.acknowledged) {
+    auto loaded = (*storage)->load(id);
+    ASSERT_TRUE(loaded && *loaded) << id;
+    const int stored = static_cast<int>((**loaded).moves.size());
+    EXPECT_GE(stored, acknowledged) << "game " << id << " lost an acknowledged move";
+    EXPECT_LE(stored, acknowledged + 1) << id;
+    ++checked;
+  }
+  EXPECT_EQ(checked, r.games);
 }
 
 int connect_to(int port) {

@@ -63,6 +63,13 @@ class ServerProcess {
   ServerProcess& operator=(const ServerProcess&) = delete;
 
   int port() const { return port_; }
+  // kill -9: no chance to finish anything.
+  void kill_hard() {
+    if (pid_ <= 0) return;
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+  }
   // SIGTERM, then the exit status (0 for a clean stop).
   int stop() {
     if (pid_ <= 0) return -1;
