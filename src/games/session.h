@@ -55,6 +55,7 @@ struct BoardView {
   std::vector<CellView> cells;
   std::vector<std::pair<std::string, std::string>> lines;  // mill: adjacent points
   std::optional<std::pair<int, int>> hand;                 // mill: white's and black's in hand
+  std::optional<std::string> check;  // chess100: the square of the side to move's king in check
 };
 
 // A legal move as a client needs it to move by clicking (docs/api.md, "The move view").

@@ -134,6 +134,7 @@ json board_json(const BoardView& b) {
     out["lines"] = std::move(lines);
   }
   if (b.hand) out["hand"] = json{{"white", b.hand->first}, {"black", b.hand->second}};
+  out["check"] = b.check ? json(*b.check) : json(nullptr);
   return out;
 }
 

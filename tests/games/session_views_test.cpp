@@ -155,6 +155,17 @@ TEST(SessionViews, Chess100CaptureAndRoyalFile) {
   EXPECT_EQ(cell(board, "f1")->piece->kind, "queen");
   EXPECT_EQ(cell(board, "g10")->piece->kind, "general");
   EXPECT_EQ(cell(board, "d10")->piece->kind, "jester");
+  EXPECT_FALSE(board.check.has_value());
+}
+
+// The board view names the square of a king in check (RULINGS §4.4: the player is warned; the
+// rules still let the king be taken), for the side to move only.
+TEST(SessionViews, Chess100BoardNamesTheKingInCheck) {
+  EXPECT_EQ(open("chess100", "k9/10/10/10/10/4r5/10/10/10/4K5 w - - 0 1 Ee")->board().check,
+            std::optional<std::string>("e1"));
+  EXPECT_FALSE(open("chess100", "k9/10/10/10/10/4r5/10/10/10/4K5 b - - 0 1 Ee")->board().check);
+  EXPECT_FALSE(open("chess100", "k9/10/10/10/10/3r6/10/10/10/4K5 w - - 0 1 Ee")->board().check);
+  EXPECT_FALSE(open("russian")->board().check);
 }
 
 // RULINGS §2: the wolf's first move places it on any free dark square.

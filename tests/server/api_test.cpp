@@ -230,6 +230,22 @@ TEST_F(ApiTest, BadRequestsGetAnErrorNamingTheProblem) {
   EXPECT_EQ(a.status, 404);
   a = api_->get("/api/nothing");
   EXPECT_EQ(a.status, 404);
+  // Faults of the request itself, each answered at once with its reason (no time asserted).
+  a = api_->get("/api/games/" + std::string(20000, 'x'));
+  EXPECT_EQ(a.status, 414) << a.text;
+  EXPECT_EQ(a.body["error"], "the address is too long");
+  {
+    httplib::Headers big = {{"X-Big", std::string(20000, 'y')}};
+    auto r = api_->client().Get("/api/variants", big);
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 431);
+  }
+  a = api_->post("/api/variants", json::object());
+  EXPECT_EQ(a.status, 405);
+  a = api_->get("/api/games/abc/moves");
+  EXPECT_EQ(a.status, 405);
+  a = api_->get("/api/games/abc/%zz");
+  EXPECT_EQ(a.status, 400);
   json created = create({{"variant", "russian"}});
   a = api_->post("/api/games/" + created["game"]["id"].get<std::string>() + "/moves",
                  json{{"move", "c3-d4"}});

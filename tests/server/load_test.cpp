@@ -89,6 +89,41 @@ TEST(ServerLoad, KillNineLosesNoAcknowledgedMove) {
   EXPECT_EQ(checked, r.games);
 }
 
+// One client address has at most --analyses-per-address analyses in progress: one more is 429.
+TEST(ServerLoad, AnalysesPerAddressAreBounded) {
+  std::vector<std::string> extra = {"--analyses-per-address", "1"};
+  ServerProcess server(temp_db("load_analyses"), "/nonexistent-web-dir", extra);
+  ASSERT_GT(server.port(), 0);
+  const std::string body = nlohmann::json{
+      {"variant", "international"},
+      {"fen", "W:W31-50:B1-20"},
+      {"time_ms", 3000}}.dump();
+  int first_status = 0;
+  std::thread first([&] {
+    httplib::Client client("127.0.0.1", server.port());
+    client.set_read_timeout(std::chrono::seconds(60));
+    auto r = client.Post("/api/analyse", body, "application/json");
+    first_status = r ? r->status : 0;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  httplib::Client client("127.0.0.1", server.port());
+  client.set_read_timeout(std::chrono::seconds(60));
+  auto second = client.Post("/api/analyse", body, "application/json");
+  ASSERT_TRUE(second);
+  EXPECT_EQ(second->status, 429) << second->body;
+  EXPECT_NE(second->body.find("analyses running"), std::string::npos);
+  first.join();
+  EXPECT_EQ(first_status, 200);
+  // Once it has ended, the next is served.
+  auto third = client.Post(
+      "/api/analyse",
+      nlohmann::json{{"variant", "international"}, {"fen", "W:W31-50:B1-20"}, {"depth", 2}}.dump(),
+      "application/json");
+  ASSERT_TRUE(third);
+  EXPECT_EQ(third->status, 200);
+  EXPECT_EQ(server.stop(), 0);
+}
+
 int connect_to(int port) {
   const int fd = socket(AF_INET, SOCK_STREAM, 0);
   sockaddr_in address{};

@@ -24,6 +24,8 @@ const state = {
   thinking: null,      // the computer's latest search info
   analysis: null,      // {plies, result} of the last analysis
   busy: false,
+  offline: false,      // the last request got no answer, or the event stream is cut
+  streamPaused: false, // the tab is hidden and let go of its event stream
 };
 
 let squareBoard = null;
@@ -101,9 +103,18 @@ async function attempt(action) {
   const board = $('board');
   if (board) board.dataset.interactive = 'no';
   try {
-    return await action();
+    const result = await action();
+    state.offline = false;
+    return result;
   } catch (e) {
-    toast(e.message || String(e));
+    // No answer at all (the network or the server is down): said in the page's language, and
+    // the status no longer says it is the player's move as if nothing happened.
+    if (e.status === 0) {
+      state.offline = true;
+      toast(t('error.network'));
+    } else {
+      toast(e.message || String(e));
+    }
     return null;
   } finally {
     state.busy = false;
@@ -167,13 +178,43 @@ async function openGame(id, {key = null, side = null, links = null} = {}) {
   }
   if (probe && view.you && state.keys.any === probe) learnSide(id, probe, view.you);
   acceptView(view);
-  state.unsubscribe = subscribe(id, {
-    onGame: (v) => acceptView(v),
-    onInfo: (info) => { state.thinking = info; renderThinking(); },
-  });
+  listen(id);
   $('welcome').hidden = true;
   $('game').hidden = false;
   if (rulesOpen()) loadRules();
+}
+
+// The game's event stream. A hidden tab lets go of its stream (a browser opens only six
+// connections to one server, and each stream holds one) and opens it again when shown; the
+// stream's first event is the game as it is then.
+function listen(id) {
+  if (state.unsubscribe) state.unsubscribe();
+  state.unsubscribe = subscribe(id, {
+    onGame: (v) => {
+      state.offline = false;
+      acceptView(v);
+    },
+    onInfo: (info) => { state.thinking = info; renderThinking(); },
+    onError: () => {
+      if (!state.game || state.offline) return;
+      state.offline = true;
+      renderStatus();
+    },
+  });
+}
+
+function setupVisibility() {
+  document.addEventListener('visibilitychange', () => {
+    if (!state.game) return;
+    if (document.hidden) {
+      if (state.unsubscribe) state.unsubscribe();
+      state.unsubscribe = null;
+      state.streamPaused = true;
+    } else if (state.streamPaused) {
+      state.streamPaused = false;
+      listen(state.game.id);
+    }
+  });
 }
 
 function playPath(id) {
@@ -232,6 +273,8 @@ function renderBoard() {
     capturers,
     lastSquares: shown.last ? shown.last.squares : [],
     lastCaptures: shown.last ? shown.last.captures : [],
+    check: shown.board.check || null,
+    letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')},
   };
   const boardBox = $('board');
   boardBox.dataset.variant = g.variant;
@@ -332,13 +375,15 @@ function renderStatus() {
   const g = state.game;
   const status = $('status');
   let text;
-  if (g.result.over) text = t('status.over');
+  if (state.offline && !g.result.over) text = t('status.offline');
+  else if (g.result.over) text = t('status.over');
   else if (g.thinking) text = t('status.thinking');
   else if (myTurn()) text = t('status.your_move');
   else if (anyKey()) text = t('status.waiting', {side: sideName(g.variant, g.to_move)});
   else text = t('status.to_move_readonly', {side: sideName(g.variant, g.to_move)});
   status.textContent = text;
-  status.dataset.state = g.result.over ? 'over' : g.thinking ? 'thinking' : myTurn() ? 'my-move' : 'waiting';
+  status.dataset.state = state.offline && !g.result.over ? 'offline'
+      : g.result.over ? 'over' : g.thinking ? 'thinking' : myTurn() ? 'my-move' : 'waiting';
 
   const result = $('result');
   if (g.result.over) {
@@ -377,16 +422,22 @@ function renderMoves() {
   list.replaceChildren();
   const first = variantOf(g.variant).first || 'white';
   let number = 0;
+  // Each turn (its number and its moves) is one unbreakable group: a number never stands alone
+  // at the end of a line.
+  let turn = null;
   g.moves.forEach((move, index) => {
     const ply = index + 1;
     // A new number at each turn of the first player; a Ceylon extra turn keeps its number.
     const newTurn = move.side === first && (index === 0 || g.moves[index - 1].side !== first);
     if (newTurn || index === 0) {
       number += 1;
+      turn = document.createElement('span');
+      turn.className = 'move-turn';
       const num = document.createElement('span');
       num.className = 'move-number';
       num.textContent = move.side === first ? `${number}.` : `${number}…`;
-      list.append(num);
+      turn.append(num);
+      list.append(turn);
     }
     const button = document.createElement('button');
     button.type = 'button';
@@ -398,7 +449,7 @@ function renderMoves() {
     if (state.viewPly === ply) button.classList.add('viewing');
     if (state.viewPly !== null && !state.snapshots.has(ply)) button.classList.add('unseen');
     button.addEventListener('click', () => viewPly(ply));
-    list.append(button);
+    turn.append(button);
   });
   if (!g.moves.length) {
     const empty = document.createElement('span');
@@ -464,6 +515,7 @@ function renderChooser() {
   if (!picker.pending || !state.game) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   box.dataset.axis = picker.axis;
+  box.dataset.place = chooserPlace(picker.pending[0].to, picker.choices());
   const title = document.createElement('div');
   title.className = 'chooser-title';
   title.textContent = t(`choose.${picker.axis}`);
@@ -484,6 +536,28 @@ function renderChooser() {
   }
   buttons.append(chooserButton(t('cancel'), () => { picker.reset(); return null; }, {cancel: 'yes'}));
   box.replaceChildren(title, buttons);
+}
+
+// The chooser covers the half of the board with fewer of the squares still to click (a path's
+// landing squares, the extra pawn's squares), and on a tie the half away from the move's square.
+function chooserPlace(square, choices) {
+  const board = $('board');
+  const b = board.getBoundingClientRect();
+  const lower = (name) => {
+    const cell = board.querySelector(`[data-square="${CSS.escape(String(name))}"]`);
+    if (!cell) return null;
+    const c = cell.getBoundingClientRect();
+    return c.top + c.height / 2 > b.top + b.height / 2;
+  };
+  let top = 0;
+  let bottom = 0;
+  for (const name of choices) {
+    const isLower = lower(name);
+    if (isLower === true) bottom += 1;
+    else if (isLower === false) top += 1;
+  }
+  if (top !== bottom) return top < bottom ? 'top' : 'bottom';
+  return lower(square) ? 'top' : 'bottom';
 }
 
 function chooserButton(text, choose, data) {
@@ -913,6 +987,9 @@ async function loadRules() {
     const html = await response.text();
     if (content.dataset.variant !== variant || content.dataset.lang !== lang) return;
     content.innerHTML = html;   // our own rule texts, from the same server
+    // The citations of the texts (articles of the rule documents, for those who maintain them)
+    // are not for the players.
+    for (const cite of content.querySelectorAll('small.src')) (cite.closest('p') || cite).remove();
     content.dataset.state = 'loaded';
   } catch {
     if (content.dataset.variant !== variant || content.dataset.lang !== lang) return;
@@ -922,16 +999,31 @@ async function loadRules() {
   }
 }
 
+// The rules drawer starts below the top bar while the bar is in sight (its buttons and the
+// language stay at hand), else at the top of the screen.
+function placeRules() {
+  const panel = $('rules-panel');
+  if (panel.hidden) return;
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  panel.style.top = `${Math.max(0, Math.round(bar.bottom))}px`;
+}
+
 function setupRules() {
+  window.addEventListener('scroll', placeRules, {passive: true});
+  window.addEventListener('resize', placeRules);
   $('btn-rules').addEventListener('click', () => {
     const panel = $('rules-panel');
     panel.hidden = !panel.hidden;
+    placeRules();
     if (!panel.hidden) {
       fillVariantSelect($('rules-variant'), (state.game && state.game.variant) || $('rules-variant').value || 'international');
       loadRules();
     }
   });
   $('rules-close').addEventListener('click', () => { $('rules-panel').hidden = true; });
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && rulesOpen() && !document.querySelector('dialog[open]')) $('rules-panel').hidden = true;
+  });
   $('rules-variant').addEventListener('change', loadRules);
 }
 
@@ -1042,6 +1134,7 @@ async function main() {
   setupImportDialog();
   setupExportDialog();
   setupRules();
+  setupVisibility();
   try {
     state.variants = await api.variants();
   } catch (e) {

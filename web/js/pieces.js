@@ -75,8 +75,8 @@ function letter(cx, cy, side, text) {
   return element;
 }
 
-// General: a shield with a star, and its letter G.
-function general(cx, cy, side) {
+// General: a shield with a star, and its letter (G; Г in Russian and Ukrainian).
+function general(cx, cy, side, mark = 'G') {
   const shield = `M${cx - 30},${cy - 30} L${cx + 30},${cy - 30} L${cx + 30},${cy + 6} ` +
                  `Q${cx + 30},${cy + 30} ${cx},${cy + 40} Q${cx - 30},${cy + 30} ${cx - 30},${cy + 6} Z`;
   const star = [];
@@ -88,12 +88,13 @@ function general(cx, cy, side) {
   return [
     svg('path', {d: shield, fill: FILL[side], stroke: EDGE[side], 'stroke-width': 4, 'stroke-linejoin': 'round'}),
     svg('polygon', {points: star.join(' '), fill: side === 'white' ? '#b8860b' : '#e0b84a'}),
-    letter(cx, cy, side, 'G'),
+    letter(cx, cy, side, mark),
   ];
 }
 
-// Jester: a three-pointed cap with bells over a band, and its letter J.
-function jester(cx, cy, side) {
+// Jester: a three-pointed cap with bells over a band, and its letter (J; Ш in Russian, Б in
+// Ukrainian).
+function jester(cx, cy, side, mark = 'J') {
   const cap = `M${cx - 28},${cy + 4} L${cx - 36},${cy - 30} L${cx - 12},${cy - 10} L${cx},${cy - 38} ` +
               `L${cx + 12},${cy - 10} L${cx + 36},${cy - 30} L${cx + 28},${cy + 4} Z`;
   const bell = (x, y) => svg('circle', {cx: x, cy: y, r: 6, fill: side === 'white' ? '#b8860b' : '#e0b84a',
@@ -103,7 +104,7 @@ function jester(cx, cy, side) {
     svg('rect', {x: cx - 30, y: cy + 2, width: 60, height: 34, rx: 8, fill: FILL[side], stroke: EDGE[side],
                  'stroke-width': 4}),
     bell(cx - 36, cy - 32), bell(cx, cy - 40), bell(cx + 36, cy - 32),
-    letter(cx, cy + 7, side, 'J'),
+    letter(cx, cy + 7, side, mark),
   ];
 }
 
@@ -116,24 +117,25 @@ export function stone(cx, cy, side, r = 30) {
   ]);
 }
 
-export function piece(cx, cy, {side, kind}) {
+// `letters`: the letters of the general and the jester in the page's language.
+export function piece(cx, cy, {side, kind}, letters = {}) {
   let parts;
   switch (kind) {
     case 'man': parts = draughtsMan(cx, cy, side); break;
     case 'sheep': parts = sheep(cx, cy); break;
     case 'wolf': parts = wolf(cx, cy); break;
-    case 'general': parts = general(cx, cy, side); break;
-    case 'jester': parts = jester(cx, cy, side); break;
+    case 'general': parts = general(cx, cy, side, letters.general); break;
+    case 'jester': parts = jester(cx, cy, side, letters.jester); break;
     case 'king': parts = null; break;   // draughts king or chess king: decided by the caller's family
     default: parts = GLYPH[kind] ? chessGlyph(cx, cy, side, kind) : [token(cx, cy, side)];
   }
   return svg('g', {class: `piece piece-${side} piece-${kind}`}, parts || []);
 }
 
-export function pieceFor(family, cx, cy, p) {
+export function pieceFor(family, cx, cy, p, letters = {}) {
   if (p.kind === 'king') {
     const parts = family === 'chess' ? chessGlyph(cx, cy, p.side, 'king') : draughtsKing(cx, cy, p.side);
     return svg('g', {class: `piece piece-${p.side} piece-king`}, parts);
   }
-  return piece(cx, cy, p);
+  return piece(cx, cy, p, letters);
 }

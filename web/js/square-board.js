@@ -19,7 +19,7 @@ export class SquareBoard {
   }
 
   // marks: {selected, targets: Set, capturers: Set, choices: Set, lastSquares: [], lastCaptures: [],
-  //         check: null}
+  //         check: square of a king in check or null, letters: {general, jester}}
   render(board, {flipped, family, marks}) {
     const {width, height} = board;
     const col = (x) => (flipped ? width - 1 - x : x);
@@ -43,12 +43,15 @@ export class SquareBoard {
       if (marks.selected === cell.name) {
         layers.marks.append(svg('rect', {x: px, y: py, width: U, height: U, class: 'mark-selected'}));
       }
+      if (marks.check === cell.name) {
+        layers.marks.append(svg('rect', {x: px, y: py, width: U, height: U, class: 'mark-check'}));
+      }
       if (marks.capturers && marks.capturers.has(cell.name)) {
         layers.marks.append(svg('rect', {x: px + 4, y: py + 4, width: U - 8, height: U - 8, class: 'mark-capturer'}));
       }
       if (!algebraic) layers.labels.append(label(px + 5, py + 22, cell.name, 'start'));
       if (cell.piece) {
-        const g = pieceFor(family, px + U / 2, py + U / 2, cell.piece);
+        const g = pieceFor(family, px + U / 2, py + U / 2, cell.piece, marks.letters);
         g.dataset.piece = cell.name;
         layers.pieces.append(g);
       }
@@ -65,6 +68,7 @@ export class SquareBoard {
         layers.pieces.append(svg('circle', {cx: px + U / 2, cy: py + U / 2, r: 30, class: 'mark-choice'}));
       }
       const classes = ['hit'];
+      if (marks.check === cell.name) classes.push('check');
       if (marks.targets && marks.targets.has(cell.name)) classes.push('target');
       if (marks.choices && marks.choices.has(cell.name)) classes.push('choice');
       if (marks.capturers && marks.capturers.has(cell.name)) classes.push('capturer');
@@ -93,7 +97,9 @@ export class SquareBoard {
       layers.marks.append(svg('rect', {x: px + 2, y: 2, width: U - 4, height: height * U - 4, class: 'royal-file'}));
     }
 
-    root.append(layers.cells, layers.marks, layers.labels, layers.pieces, layers.hits);
+    // The square names over the pieces (a corner of the square, outlined), so that they stay
+    // readable on an occupied square.
+    root.append(layers.cells, layers.marks, layers.pieces, layers.labels, layers.hits);
     this.container.replaceChildren(root);
     this.svgElement = root;
   }

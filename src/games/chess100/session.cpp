@@ -69,6 +69,8 @@ class Chess100Session final : public GameSession {
         cell.piece = PieceView{player_of(color_of(p)), kind_name(type_of(p))};
       view.cells.push_back(std::move(cell));
     }
+    if (!game_.over() && in_check(pos) && pos.king(pos.side) >= 0)
+      view.check = square_name(pos.king(pos.side));
     return view;
   }
   Status play(std::string_view move) override {

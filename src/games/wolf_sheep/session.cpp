@@ -155,7 +155,7 @@ class WolfSheepSession final : public GameSession {
 
   std::vector<std::string> status_lines() const override {
     if (!game_.position().wolf_placed() && !game_.over())
-      return {"the wolf's first move places it on any free dark square: type a square (d8)"};
+      return {"the wolf's first move places it on any free dark square (such as d8)"};
     return {};
   }
 
