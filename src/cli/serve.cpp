@@ -2,6 +2,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <thread>
@@ -50,7 +51,10 @@ int run_serve(const std::vector<std::string>& words) {
   if (!port || *port < 0 || *port > 65535)
     return fail("bad port " + doska::quoted(args->value("port").value_or("")) +
                 ": give 0 to 65535");
-  auto threads = parse_int(args->value("engine-threads").value_or("2"));
+  // The engines: one per core unless told (and the quick worker of the pool beside them).
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  auto threads =
+      parse_int(args->value("engine-threads").value_or(std::to_string(std::min(cores, 64))));
   if (!threads || *threads < 1 || *threads > 64)
     return fail("bad --engine-threads " +
                 doska::quoted(args->value("engine-threads").value_or("")) + ": give 1 to 64");

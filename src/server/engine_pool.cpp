@@ -8,20 +8,22 @@ namespace doska::server {
 EnginePool::EnginePool(int threads, std::size_t hash_megabytes,
                        std::shared_ptr<engine::TableShelf> tables) {
   const int n = std::clamp(threads, 1, 64);
-  // One shelf for all: each game's endgame databases are in memory once.
-  for (int i = 0; i < n; ++i) {
+  // One shelf for all: each game's endgame databases are in memory once. The last engine is the
+  // quick worker's.
+  for (int i = 0; i <= n; ++i) {
     engines_.push_back(std::make_unique<engine::Engine>(hash_megabytes));
     engines_.back()->set_tables(tables);
   }
   max_analyses_ = std::max(1, n - 1);
-  for (int i = 0; i < n; ++i) workers_.emplace_back([this, i] { work(*engines_[i]); });
+  for (int i = 0; i <= n; ++i) workers_.emplace_back([this, i, n] { work(*engines_[i], i == n); });
 }
 
 EnginePool::~EnginePool() {
   shut_down();
 }
 
-std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job, Priority priority) {
+std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job, Priority priority,
+                                                      double expected_seconds) {
   auto cancelled = std::make_shared<std::atomic<bool>>(false);
   {
     std::lock_guard lock(mutex_);
@@ -30,15 +32,33 @@ std::shared_ptr<std::atomic<bool>> EnginePool::submit(Job job, Priority priority
       return cancelled;
     }
     const bool analysis = priority == Priority::analysis;
-    (analysis ? analyses_ : replies_).push_back(Entry{std::move(job), cancelled, analysis});
+    (analysis ? analyses_ : replies_)
+        .push_back(Entry{std::move(job), cancelled, analysis, expected_seconds,
+                         std::chrono::steady_clock::now()});
   }
   // Every worker looks: the one that wakes may be barred from analyses while another is not.
   ready_.notify_all();
   return cancelled;
 }
 
-bool EnginePool::may_take() const {
-  return !replies_.empty() || (!analyses_.empty() && running_analyses_ < max_analyses_);
+std::deque<EnginePool::Entry>::iterator EnginePool::next_reply(bool quick_only) {
+  const auto now = std::chrono::steady_clock::now();
+  auto best = replies_.end();
+  double best_rank = 0;
+  for (auto it = replies_.begin(); it != replies_.end(); ++it) {
+    if (quick_only && it->expected > kQuickSeconds) continue;
+    const double rank = it->expected - std::chrono::duration<double>(now - it->queued).count();
+    if (best == replies_.end() || rank < best_rank) {
+      best = it;
+      best_rank = rank;
+    }
+  }
+  return best;
+}
+
+bool EnginePool::may_take(bool quick_only) {
+  if (next_reply(quick_only) != replies_.end()) return true;
+  return !quick_only && !analyses_.empty() && running_analyses_ < max_analyses_;
 }
 
 void EnginePool::shut_down() {
@@ -56,16 +76,20 @@ void EnginePool::shut_down() {
   workers_.clear();
 }
 
-void EnginePool::work(engine::Engine& engine) {
+void EnginePool::work(engine::Engine& engine, bool quick_only) {
   for (;;) {
     Entry entry;
     {
       std::unique_lock lock(mutex_);
-      ready_.wait(lock, [this] { return stopping_ || may_take(); });
+      ready_.wait(lock, [&] { return stopping_ || may_take(quick_only); });
       if (stopping_) return;
-      std::deque<Entry>& from = replies_.empty() ? analyses_ : replies_;
-      entry = std::move(from.front());
-      from.pop_front();
+      if (auto reply = next_reply(quick_only); reply != replies_.end()) {
+        entry = std::move(*reply);
+        replies_.erase(reply);
+      } else {
+        entry = std::move(analyses_.front());
+        analyses_.pop_front();
+      }
       if (entry.cancelled->load()) continue;
       running_.push_back(entry.cancelled);
       if (entry.analysis) ++running_analyses_;

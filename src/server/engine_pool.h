@@ -4,9 +4,15 @@
 // The computer's replies go first (issue 14): a worker takes a reply before any analysis, and
 // analyses never hold every worker (at most N - 1 run at once, one with a single worker), so a
 // reply waits at most for one search to end, never behind a queue of long analyses.
+// Among replies the shortest goes first (its expected time less the time it has waited, so a long
+// one is not put off forever), and one more worker than asked, beyond the N, takes only quick
+// replies (the low levels, expected under a second): they never wait behind long searches. It
+// shares the cores with the others, which cost a long search a little time only while a quick
+// one runs.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -34,8 +40,13 @@ class EnginePool {
 
   enum class Priority { reply, analysis };
 
+  // A reply expected to end within this many seconds may run on the quick worker.
+  static constexpr double kQuickSeconds = 1.0;
+
   // Queues a job; the flag it returns cancels it (before it starts, or while it runs).
-  std::shared_ptr<std::atomic<bool>> submit(Job job, Priority priority = Priority::reply);
+  // `expected_seconds`: how long the job should take (its search's time limit).
+  std::shared_ptr<std::atomic<bool>> submit(Job job, Priority priority = Priority::reply,
+                                            double expected_seconds = 0);
   // Cancels every job and joins the workers; later jobs are dropped.
   void shut_down();
 
@@ -44,9 +55,14 @@ class EnginePool {
     Job job;
     std::shared_ptr<std::atomic<bool>> cancelled;
     bool analysis = false;
+    double expected = 0;
+    std::chrono::steady_clock::time_point queued;
   };
-  void work(engine::Engine& engine);
-  bool may_take() const;  // under mutex_
+  void work(engine::Engine& engine, bool quick_only);
+  // Under mutex_: the queued reply to run next (shortest expected time less time waited; the
+  // quick worker takes only quick ones), or end().
+  std::deque<Entry>::iterator next_reply(bool quick_only);
+  bool may_take(bool quick_only);  // under mutex_
 
   std::mutex mutex_;
   std::condition_variable ready_;

@@ -455,27 +455,29 @@ void GameService::schedule_computer(LiveGame& game) {
   for (const StoredMove& m : g.moves) moves.push_back(m.text);
   const std::string id = g.id, variant = g.variant, fen = g.start_fen;
   // The search outlives nothing it points to: the service joins the pool before it goes away.
-  game.search = pool_.submit([this, id, variant, fen, moves, limits, seconds, token](
-                                 engine::Engine& engine, const std::atomic<bool>& cancelled) {
-    if (!engine.set_position(variant, std::string_view(fen), moves)) return;
-    // The computer's clock runs from here: the time the job waited in the queue is not its own.
-    if (auto game = live(id)) {
-      std::lock_guard lock(game->mutex);
-      if (game->search_token == token) game->turn_started = Clock::now();
-    }
-    auto on_info = [this, id, token](const search::Info& info) {
-      std::shared_ptr<LiveGame> game = live(id);
-      if (!game) return;
-      std::lock_guard lock(game->mutex);
-      if (game->search_token != token) return;
-      game->info = json{{"depth", info.depth}, {"score", info.score.text()}, {"pv", info.pv}};
-      ++game->info_count;
-      notify(*game);
-    };
-    const engine::BestMove best =
-        search_with_deadline(engine, limits, seconds + 1.0, cancelled, on_info);
-    if (!cancelled.load()) computer_played(id, token, best.move);
-  });
+  game.search = pool_.submit(
+      [this, id, variant, fen, moves, limits, seconds, token](engine::Engine& engine,
+                                                              const std::atomic<bool>& cancelled) {
+        if (!engine.set_position(variant, std::string_view(fen), moves)) return;
+        // The computer's clock runs from here: the time the job waited in the queue is not its own.
+        if (auto game = live(id)) {
+          std::lock_guard lock(game->mutex);
+          if (game->search_token == token) game->turn_started = Clock::now();
+        }
+        auto on_info = [this, id, token](const search::Info& info) {
+          std::shared_ptr<LiveGame> game = live(id);
+          if (!game) return;
+          std::lock_guard lock(game->mutex);
+          if (game->search_token != token) return;
+          game->info = json{{"depth", info.depth}, {"score", info.score.text()}, {"pv", info.pv}};
+          ++game->info_count;
+          notify(*game);
+        };
+        const engine::BestMove best =
+            search_with_deadline(engine, limits, seconds + 1.0, cancelled, on_info);
+        if (!cancelled.load()) computer_played(id, token, best.move);
+      },
+      EnginePool::Priority::reply, seconds);
   notify(game);
 }
 
@@ -833,7 +835,7 @@ engine::BestMove GameService::search_now(const std::string& variant, const std::
         }
         promise->set_value(search_with_deadline(engine, limits, seconds, cancelled));
       },
-      priority);
+      priority, seconds);
   // Waits for a free engine (at most 30 s), then for the search.
   if (answer.wait_for(std::chrono::duration<double>(seconds + 30.0)) != std::future_status::ready) {
     cancel->store(true);

@@ -7,7 +7,10 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 namespace doska::server {
 namespace {
@@ -27,9 +30,12 @@ TEST(EnginePool, RepliesAreNotStuckBehindAnalyses) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         },
         EnginePool::Priority::analysis);
+  for (int i = 0; i < 60000 && analyses_started.load() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  // A long reply (not the quick worker's): one of the two workers is still free for it.
   std::promise<void> replied;
   pool.submit([&](engine::Engine&, const std::atomic<bool>&) { replied.set_value(); },
-              EnginePool::Priority::reply);
+              EnginePool::Priority::reply, 5.0);
   const bool in_time =
       replied.get_future().wait_for(std::chrono::seconds(60)) == std::future_status::ready;
   EXPECT_TRUE(in_time);
@@ -50,11 +56,14 @@ TEST(EnginePool, RepliesFirst) {
       order.push_back(name);
     };
   };
-  pool.submit([&](engine::Engine&, const std::atomic<bool>&) {
-    while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  });
+  // Long jobs (the quick worker takes none of them).
+  pool.submit(
+      [&](engine::Engine&, const std::atomic<bool>&) {
+        while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      },
+      EnginePool::Priority::reply, 5.0);
   pool.submit(record("analysis"), EnginePool::Priority::analysis);
-  pool.submit(record("reply"), EnginePool::Priority::reply);
+  pool.submit(record("reply"), EnginePool::Priority::reply, 5.0);
   std::promise<void> done;
   pool.submit([&](engine::Engine&, const std::atomic<bool>&) { done.set_value(); },
               EnginePool::Priority::analysis);
@@ -62,6 +71,57 @@ TEST(EnginePool, RepliesFirst) {
   ASSERT_EQ(done.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
   std::lock_guard lock(mutex);
   EXPECT_EQ(order, (std::vector<std::string>{"reply", "analysis"}));
+}
+
+// A quick reply (a low level) runs while every worker is held by long searches: the quick
+// worker takes it. (The minute is a bound on a failure, nothing is timed.)
+TEST(EnginePool, QuickRepliesAreNotStuckBehindLongOnes) {
+  EnginePool pool(1, 1);
+  std::atomic<bool> release{false};
+  std::atomic<int> long_started{0};
+  for (int i = 0; i < 2; ++i)
+    pool.submit(
+        [&](engine::Engine&, const std::atomic<bool>& cancelled) {
+          ++long_started;
+          while (!release.load() && !cancelled.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        },
+        EnginePool::Priority::reply, 2.0);
+  std::promise<void> quick;
+  pool.submit([&](engine::Engine&, const std::atomic<bool>&) { quick.set_value(); },
+              EnginePool::Priority::reply, 0.5);
+  EXPECT_EQ(quick.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  EXPECT_EQ(long_started.load(), 1);  // the quick worker took no long search
+  release.store(true);
+  pool.shut_down();
+}
+
+// Queued replies: the shortest first.
+TEST(EnginePool, ShortestReplyFirst) {
+  EnginePool pool(1, 1);
+  std::atomic<bool> release{false};
+  std::mutex mutex;
+  std::vector<std::string> order;
+  auto record = [&](std::string name) {
+    return [&, name](engine::Engine&, const std::atomic<bool>&) {
+      std::lock_guard lock(mutex);
+      order.push_back(name);
+    };
+  };
+  pool.submit(
+      [&](engine::Engine&, const std::atomic<bool>&) {
+        while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      },
+      EnginePool::Priority::reply, 30.0);
+  pool.submit(record("level 10"), EnginePool::Priority::reply, 20.0);
+  pool.submit(record("level 6"), EnginePool::Priority::reply, 10.0);
+  std::promise<void> done;
+  pool.submit([&](engine::Engine&, const std::atomic<bool>&) { done.set_value(); },
+              EnginePool::Priority::analysis);
+  release.store(true);
+  ASSERT_EQ(done.get_future().wait_for(std::chrono::seconds(60)), std::future_status::ready);
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(order, (std::vector<std::string>{"level 6", "level 10"}));
 }
 
 }  // namespace
