@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "common/text.h"
+#include "server/http_target.h"
 
 namespace doska::server {
 
@@ -70,85 +71,11 @@ Reply error_reply(int status, const std::string& message) {
 }
 
 // A request as the routes see it: the target split into its path and decoded query.
-struct Request {
+struct Request : Target {
   http::verb method = http::verb::get;
-  std::string path;
-  std::map<std::string, std::string> query;
   std::string body;
   std::string address;
 };
-
-int hex_digit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// %XX decoding ('+' is a space in a query); nullopt for a malformed escape.
-std::optional<std::string> url_decode(std::string_view text, bool query) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '%') {
-      if (i + 2 >= text.size()) return std::nullopt;
-      const int hi = hex_digit(text[i + 1]), lo = hex_digit(text[i + 2]);
-      if (hi < 0 || lo < 0) return std::nullopt;
-      out += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else if (c == '+' && query) {
-      out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
-std::optional<Request> split_target(std::string_view target) {
-  Request r;
-  const auto mark = target.find('?');
-  auto path = url_decode(target.substr(0, mark), false);
-  if (!path) return std::nullopt;
-  r.path = *path;
-  if (mark != std::string_view::npos) {
-    std::string_view rest = target.substr(mark + 1);
-    while (!rest.empty()) {
-      const auto amp = rest.find('&');
-      const std::string_view pair = rest.substr(0, amp);
-      const auto eq = pair.find('=');
-      auto name = url_decode(pair.substr(0, eq), true);
-      auto value = url_decode(eq == std::string_view::npos ? "" : pair.substr(eq + 1), true);
-      if (!name || !value) return std::nullopt;
-      r.query.emplace(*name, *value);
-      if (amp == std::string_view::npos) break;
-      rest = rest.substr(amp + 1);
-    }
-  }
-  return r;
-}
-
-// "/api/games/<id>/<tail>": the id and tail ("" for the game itself); nullopt otherwise.
-std::optional<std::pair<std::string, std::string>> game_path(const std::string& path) {
-  static constexpr std::string_view kPrefix = "/api/games/";
-  if (path.rfind(kPrefix, 0) != 0) return std::nullopt;
-  const std::string rest = path.substr(kPrefix.size());
-  const auto slash = rest.find('/');
-  const std::string id = rest.substr(0, slash);
-  if (id.empty()) return std::nullopt;
-  std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
-  if (tail.find('/') != std::string::npos) return std::nullopt;
-  return std::pair{id, tail};
-}
-
-bool is_play_link(const std::string& path) {
-  static constexpr std::string_view kPrefix = "/play/";
-  if (path.rfind(kPrefix, 0) != 0) return false;
-  const std::string_view id = std::string_view(path).substr(kPrefix.size());
-  return !id.empty() && id.size() <= 32 &&
-         std::all_of(id.begin(), id.end(), [](char c) { return std::isalnum(c) != 0; });
-}
 
 std::string mime_type(const std::filesystem::path& file) {
   static const std::map<std::string, std::string> kTypes = {
@@ -474,8 +401,10 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     if (ec) return refuse(ec);
     auto message = parser_->release();
     keep_alive_ = message.keep_alive();
-    auto request = split_target(std::string_view(message.target().data(), message.target().size()));
-    if (!request) return write(error_reply(400, "bad request: a malformed %-escape"), true);
+    auto target = split_target(std::string_view(message.target().data(), message.target().size()));
+    if (!target) return write(error_reply(400, "bad request: a malformed %-escape"), true);
+    std::optional<Request> request(std::in_place);
+    static_cast<Target&>(*request) = std::move(*target);
     request->method = message.method();
     request->body = std::move(message.body());
     request->address = slot_->address();

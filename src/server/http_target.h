@@ -1,0 +1,32 @@
+// The target of an HTTP request (docs/api.md): its path and query, %-escapes decoded, and the
+// paths of the API's games. Kept apart from the server's sockets so that it can be fuzzed.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace doska::server {
+
+struct Target {
+  std::string path;
+  std::map<std::string, std::string> query;  // the first value of each name
+};
+
+// %XX decoding ('+' is a space in a query); nullopt for a malformed escape.
+std::optional<std::string> url_decode(std::string_view text, bool query);
+
+// "/api/games/abc?key=1%202" -> {"/api/games/abc", {key: "1 2"}}; nullopt for a malformed
+// escape.
+std::optional<Target> split_target(std::string_view target);
+
+// "/api/games/<id>" or "/api/games/<id>/<tail>": the id and the tail ("" for the game itself);
+// nullopt for any other path.
+std::optional<std::pair<std::string, std::string>> game_path(const std::string& path);
+
+// "/play/<id>" with an id of 1 to 32 letters and digits (a game's secret link).
+bool is_play_link(const std::string& path);
+
+}  // namespace doska::server
