@@ -64,15 +64,28 @@ class GameService {
   nlohmann::json resign(const std::string& id, const KeyRequest& request);
   std::string export_game(const std::string& id, const std::string& format);
   nlohmann::json analyse(const AnalyseRequest& request);
+  // Game review (issue 15): every position of the game searched in the background, one at a
+  // time on the engines' analysis share, each result stored as it comes (a second look, or a
+  // look after a restart, reads them back). Refused (409) in a live game between two people.
+  // The answer is review(id).
+  nlohmann::json start_review(const std::string& id, const ReviewRequest& request);
+  // {"state": "none"|"running"|"done", "total", "done", "positions": [...], "moves": [...]}
+  // (docs/api.md).
+  nlohmann::json review(const std::string& id);
 
   struct Event {
     std::string name;  // "game" or "info"
     std::string data;  // JSON
   };
-  // The changes newer than what a stream has seen (game version and info count, updated here):
-  // the events to send, possibly none; never waits. 404 for an unknown game.
-  std::vector<Event> poll_events(const std::string& id, std::int64_t& seen_version,
-                                 std::int64_t& seen_info);
+  // What an event stream has sent: the game's version, the computer's thinking and the review.
+  struct Seen {
+    std::int64_t version = -1;
+    std::int64_t info = 0;
+    std::int64_t review = 0;
+  };
+  // The changes newer than what a stream has seen (updated here): the events to send, possibly
+  // none; never waits. 404 for an unknown game.
+  std::vector<Event> poll_events(const std::string& id, Seen& seen);
   // An event stream's wake-up: called after every change of the game (a move, the computer's
   // thinking, a clock that falls, the end), from whichever thread made it, with the game locked.
   // It must not block or call back into the service; it should post a poll_events to its own
@@ -96,6 +109,8 @@ class GameService {
   std::shared_ptr<LiveGame> rebuild(StoredGame stored);
   nlohmann::json view(const LiveGame& game) const;
   void persist(LiveGame& game);
+  void review_next(const std::string& id);
+  void review_failed(const std::string& id, const std::string& why);
   void notify(const LiveGame& game);
   void play(LiveGame& game, const MoveView& move);
   void schedule_computer(LiveGame& game);

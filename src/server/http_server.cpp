@@ -250,7 +250,7 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
     if (dirty_) {
       dirty_ = false;
       try {
-        for (const auto& e : server_.service_.poll_events(id_, version_, info_))
+        for (const auto& e : server_.service_.poll_events(id_, seen_))
           out += "event: " + e.name + "\ndata: " + e.data + "\n\n";
       } catch (const std::exception&) {
         close();
@@ -314,8 +314,7 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
   net::steady_timer ping_;
   net::steady_timer stall_;
   std::uint64_t token_ = 0;
-  std::int64_t version_ = -1;
-  std::int64_t info_ = 0;
+  GameService::Seen seen_;
   std::string pending_;
   std::string buffer_;
   char scratch_[512];
@@ -610,6 +609,11 @@ Reply HttpServer::Impl::api(const Request& r) {
   if (auto game = game_path(r.path)) {
     const auto& [id, tail] = *game;
     if (tail.empty()) return get ? json_reply(200, service_.get(id, param("key"))) : wrong_method();
+    if (tail == "review") {
+      if (post) return json_reply(202, service_.start_review(id, need(parse_review(r.body))));
+      if (get) return json_reply(200, service_.review(id));
+      return wrong_method();
+    }
     if (tail == "export") {
       if (!get) return wrong_method();
       Reply reply;

@@ -181,6 +181,17 @@ Result<std::vector<HeldGame>> parse_held(std::string_view body) {
   return held;
 }
 
+Result<ReviewRequest> parse_review(std::string_view body) {
+  ReviewRequest r;
+  if (body.find_first_not_of(" \t\r\n") == std::string_view::npos) return r;
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  auto ms = int_field(*object, "ms", 50, 10000, 300);
+  if (!ms) return make_error(ms.error());
+  r.ms = *ms;
+  return r;
+}
+
 Result<AnalyseRequest> parse_analyse(std::string_view body) {
   auto object = read_object(body);
   if (!object) return make_error(object.error());

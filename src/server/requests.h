@@ -55,7 +55,14 @@ struct AnalyseRequest {
   int depth = 0;
 };
 
+// POST /api/games/{id}/review: the time of each position's search (issue 15).
+struct ReviewRequest {
+  int ms = 300;
+};
+
 Result<CreateRequest> parse_create(std::string_view body);
+// An empty body is the defaults.
+Result<ReviewRequest> parse_review(std::string_view body);
 Result<MoveRequest> parse_move(std::string_view body);
 Result<KeyRequest> parse_key(std::string_view body);
 Result<DrawRequest> parse_draw(std::string_view body);

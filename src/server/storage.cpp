@@ -53,6 +53,14 @@ constexpr const char* kMigrations[] = {
     R"(UPDATE games SET
          key_white = CASE WHEN key_white = '' THEN '' ELSE doska_key_digest(key_white) END,
          key_black = CASE WHEN key_black = '' THEN '' ELSE doska_key_digest(key_black) END;)",
+    // 3 (issue 15): a game's review, one row per position analysed (its FEN tells whether it is
+    // still the game's position at that ply after a take-back).
+    R"(CREATE TABLE IF NOT EXISTS reviews (
+         game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+         ply INTEGER NOT NULL,
+         fen TEXT NOT NULL,
+         entry TEXT NOT NULL,
+         PRIMARY KEY (game_id, ply));)",
 };
 
 // doska_key_digest(text) in SQL: key_digest for migration 2.
@@ -439,6 +447,32 @@ Result<std::vector<std::string>> Storage::unfinished() {
   while ((step = q.step()) == SQLITE_ROW) ids.push_back(q.text(0));
   if (step != SQLITE_DONE) return sql_error(db_, "listing the unfinished games");
   return ids;
+}
+
+Status Storage::save_review_entry(const std::string& game_id, int ply, const std::string& fen,
+                                  const std::string& entry) {
+  std::lock_guard lock(mutex_);
+  Statement up(
+      db_,
+      "INSERT INTO reviews (game_id, ply, fen, entry) VALUES (?1, ?2, ?3, ?4) "
+      "ON CONFLICT(game_id, ply) DO UPDATE SET fen = excluded.fen, entry = excluded.entry");
+  if (!up.ok()) return sql_error(db_, "preparing a review entry");
+  up.bind(1, game_id).bind(2, std::int64_t{ply}).bind(3, fen).bind(4, entry);
+  if (up.step() != SQLITE_DONE) return sql_error(db_, "writing a review entry");
+  return Ok{};
+}
+
+Result<std::vector<ReviewEntry>> Storage::review(const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  Statement q(db_, "SELECT ply, fen, entry FROM reviews WHERE game_id = ?1 ORDER BY ply");
+  if (!q.ok()) return sql_error(db_, "reading the review");
+  q.bind(1, game_id);
+  std::vector<ReviewEntry> entries;
+  int step;
+  while ((step = q.step()) == SQLITE_ROW)
+    entries.push_back(ReviewEntry{static_cast<int>(q.integer(0)), q.text(1), q.text(2)});
+  if (step != SQLITE_DONE) return sql_error(db_, "reading the review");
+  return entries;
 }
 
 }  // namespace doska::server

@@ -67,6 +67,13 @@ struct GameSummary {
   std::string outcome, result_text;
 };
 
+// One analysed position of a game's review (issue 15): its ply, FEN and the analysis as JSON.
+struct ReviewEntry {
+  int ply = 0;
+  std::string fen;
+  std::string entry;
+};
+
 class Storage {
  public:
   // Opens (creating it and its directory if needed) and migrates the database at `path`.
@@ -88,6 +95,10 @@ class Storage {
   Result<int> count();
   // The ids of the games still going on, for resuming the computer's moves after a restart.
   Result<std::vector<std::string>> unfinished();
+  // A game's review: one entry per analysed position, stored as each is done.
+  Status save_review_entry(const std::string& game_id, int ply, const std::string& fen,
+                           const std::string& entry);
+  Result<std::vector<ReviewEntry>> review(const std::string& game_id);
 
  private:
   explicit Storage(sqlite3* db) : db_(db) {}

@@ -603,5 +603,74 @@ TEST_F(ApiPlay, RestartResumesThePendingComputerMove) {
   EXPECT_EQ(game["to_move"], "black");
 }
 
+// Game review (issue 15): every position searched in the background, the moves judged, a
+// planted blunder marked, the review stored with the game and read back after a restart.
+TEST(ApiReview, ReviewsAnEndedGameMarksTheBlunderAndKeepsItOverARestart) {
+  const std::string db = temp_db("review");
+  std::string id;
+  json first_review;
+  {
+    ServerProcess server(db);
+    ASSERT_GT(server.port(), 0);
+    Api api(server.port());
+    // White to move: e3-d4 is safe; e3-f4 gives the man on f4 to g5:e3.
+    json created = api.post("/api/games", json{{"variant", "russian"},
+                                               {"fen", "W:We3,a1:Bg5,h8"},
+                                               {"opponent", {{"kind", "person"}}}})
+                       .body;
+    id = created["game"]["id"];
+    const std::string white = created["keys"]["white"], black = created["keys"]["black"];
+    // Between two people, no review while the game is played.
+    EXPECT_EQ(api.post("/api/games/" + id + "/review", json::object()).status, 409);
+    ASSERT_EQ(
+        api.post("/api/games/" + id + "/moves", json{{"key", white}, {"move", "e3-f4"}}).status,
+        200);
+    ASSERT_EQ(
+        api.post("/api/games/" + id + "/moves", json{{"key", black}, {"move", "g5:e3"}}).status,
+        200);
+    ASSERT_EQ(api.post("/api/games/" + id + "/resign", json{{"key", white}}).status, 200);
+    EXPECT_EQ(api.post("/api/games/" + id + "/review", json{{"ms", 5}}).status, 400);
+    Answer started = api.post("/api/games/" + id + "/review", json{{"ms", 200}});
+    ASSERT_EQ(started.status, 202) << started.text;
+    EXPECT_EQ(started.body["total"], 3);
+    json review;
+    for (int i = 0; i < 1200; ++i) {
+      review = api.get("/api/games/" + id + "/review").body;
+      if (review["state"] == "done") break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ASSERT_EQ(review["state"], "done") << review.dump();
+    ASSERT_EQ(review["positions"].size(), 3u);
+    for (const json& p : review["positions"]) {
+      EXPECT_TRUE(p["score"].contains("kind")) << p.dump();
+      EXPECT_GE(p["white"].get<double>(), 0.0);
+      EXPECT_LE(p["white"].get<double>(), 1.0);
+    }
+    // The best move is any but the blunder, with its squares for the board's arrow.
+    const json& start = review["positions"][0];
+    EXPECT_NE(start["best"], "e3-f4") << review.dump();
+    ASSERT_EQ(start["path"].size(), 2u);
+    EXPECT_EQ(start["best"],
+              start["path"][0].get<std::string>() + "-" + start["path"][1].get<std::string>());
+    ASSERT_EQ(review["moves"].size(), 2u);
+    EXPECT_EQ(review["moves"][0]["side"], "white");
+    const std::string verdict =
+        review["moves"][0]["class"].is_null() ? "" : review["moves"][0]["class"];
+    EXPECT_TRUE(verdict == "blunder" || verdict == "mistake") << review.dump();
+    EXPECT_TRUE(review["moves"][1]["class"].is_null()) << review.dump();  // the forced capture
+    first_review = review;
+    EXPECT_EQ(server.stop(), 0);
+  }
+  ServerProcess again(db);
+  ASSERT_GT(again.port(), 0);
+  Api api(again.port());
+  json review = api.get("/api/games/" + id + "/review").body;
+  EXPECT_EQ(review["state"], "done");
+  EXPECT_EQ(review["positions"], first_review["positions"]);
+  EXPECT_EQ(review["moves"], first_review["moves"]);
+  EXPECT_EQ(api.get("/api/games/nosuch/review").status, 404);
+  EXPECT_EQ(again.stop(), 0);
+}
+
 }  // namespace
 }  // namespace doska::test
