@@ -65,6 +65,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(server::parse_key(body), "parse_key");
   check(server::parse_draw(body), "parse_draw");
   check(server::parse_analyse(body), "parse_analyse");
+  if (auto review = server::parse_review(body); review) {
+    if (review->ms < 50 || review->ms > 10000) fail("parse_review: a time out of its range");
+  } else if (review.error().empty()) {
+    fail("parse_review: an error without a message");
+  }
   if (auto held = server::parse_held(body); held) {
     if (held->size() > server::kMaxHeldGames) fail("parse_held: more games than allowed");
   } else {

@@ -45,17 +45,23 @@ export const api = {
   exportText: (id, format) =>
     request('GET', `/api/games/${encodeURIComponent(id)}/export?format=${encodeURIComponent(format)}`),
   analyse: (spec) => request('POST', '/api/analyse', spec),
+  // Game review: start it (ms per position), and read what is done.
+  startReview: (id, ms) => request('POST', `/api/games/${encodeURIComponent(id)}/review`, ms ? {ms} : {}),
+  review: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/review`),
 };
 
 // Server-sent events of one game: `game` carries a game view, `info` the computer's search.
 // EventSource reconnects by itself; close() ends the subscription.
-export function subscribe(id, {onGame, onInfo, onError}) {
+export function subscribe(id, {onGame, onInfo, onReview, onError}) {
   const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
   source.addEventListener('game', (e) => {
     try { onGame(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
   });
   source.addEventListener('info', (e) => {
     try { if (onInfo) onInfo(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
+  });
+  source.addEventListener('review', (e) => {
+    try { if (onReview) onReview(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
   });
   if (onError) source.addEventListener('error', () => onError(null));
   return () => source.close();

@@ -8,6 +8,7 @@ import {SquareBoard} from './square-board.js';
 import {MillBoard} from './mill-board.js';
 import {MovePicker} from './move-picker.js';
 import {replayBoards} from './replay.js';
+import {svg} from './svg.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +25,7 @@ const state = {
   thinking: null,      // the computer's latest search info
   analysis: null,      // {plies, result} of the last analysis
   busy: false,
+  review: null,        // {id, data}: the game's review as GET /api/games/{id}/review gives it
   offline: false,      // the last request got no answer, or the event stream is cut
   streamPaused: false, // the tab is hidden and let go of its event stream
 };
@@ -177,8 +179,10 @@ async function openGame(id, {key = null, side = null, links = null} = {}) {
     view = await api.game(id);
   }
   if (probe && view.you && state.keys.any === probe) learnSide(id, probe, view.you);
+  state.review = null;
   acceptView(view);
   listen(id);
+  refreshReview(id);
   $('welcome').hidden = true;
   $('game').hidden = false;
   if (rulesOpen()) loadRules();
@@ -195,6 +199,7 @@ function listen(id) {
       acceptView(v);
     },
     onInfo: (info) => { state.thinking = info; renderThinking(); },
+    onReview: () => refreshReview(id),
     onError: () => {
       if (!state.game || state.offline) return;
       state.offline = true;
@@ -238,6 +243,7 @@ function render() {
   renderChooser();
   renderThinking();
   renderAnalysis();
+  renderReview();
   renderLinks();
 }
 
@@ -274,6 +280,7 @@ function renderBoard() {
     lastSquares: shown.last ? shown.last.squares : [],
     lastCaptures: shown.last ? shown.last.captures : [],
     check: shown.board.check || null,
+    arrow: reviewEntry(state.viewPly === null ? g.moves.length : state.viewPly)?.path || null,
     letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')},
   };
   const boardBox = $('board');
@@ -445,6 +452,16 @@ function renderMoves() {
     button.dataset.ply = String(ply);
     button.textContent = move.text;
     button.title = move.full;
+    const verdict = reviewVerdict(ply);
+    if (verdict && verdict.class) {
+      button.dataset.class = verdict.class;
+      const judge = document.createElement('span');
+      judge.className = 'judge';
+      judge.textContent = {inaccuracy: '?!', mistake: '?', blunder: '??'}[verdict.class];
+      button.append(judge);
+      button.title = `${move.full} — ${t(`review.${verdict.class}`)}` +
+                     (verdict.best ? ` (${t('review.best', {move: verdict.best})})` : '');
+    }
     if (state.viewPly === null && ply === g.moves.length) button.classList.add('current');
     if (state.viewPly === ply) button.classList.add('viewing');
     if (state.viewPly !== null && !state.snapshots.has(ply)) button.classList.add('unseen');
@@ -491,6 +508,8 @@ function renderControls() {
   show('btn-resign', Boolean(key) && !over);
   // Fair play: no engine in a live game between two people (the server refuses it too).
   show('btn-analyse', computer || over);
+  const reviewing = state.review && state.review.id === g.id && state.review.data;
+  show('btn-review', (computer || over) && !(reviewing && ['running', 'done'].includes(reviewing.state)));
   $('btn-export-main').textContent = isChess(g.variant) ? 'PGN' : 'PDN';
 }
 
@@ -684,6 +703,109 @@ function scoreText(score, side) {
   if (score.kind === 'draw') return t('score.draw');
   const white = side === 'white' ? score.value : -score.value;
   return `${white > 0 ? '+' : ''}${(white / 100).toFixed(2)}`;
+}
+
+// ---------------------------------------------------------------- game review
+
+const reviewData = () => {
+  const g = state.game;
+  return g && state.review && state.review.id === g.id ? state.review.data : null;
+};
+function reviewEntry(ply) {
+  const data = reviewData();
+  return data ? data.positions.find((p) => p.ply === ply) || null : null;
+}
+function reviewVerdict(ply) {
+  const data = reviewData();
+  return data ? data.moves.find((m) => m.ply === ply) || null : null;
+}
+
+async function startReview() {
+  const g = state.game;
+  if (!g) return;
+  const data = await attempt(() => api.startReview(g.id));
+  if (data && state.game && state.game.id === g.id) {
+    state.review = {id: g.id, data};
+    render();
+  }
+}
+
+// Reads the review again (after each of its events); one request at a time, and one more if an
+// event came meanwhile.
+let reviewFetch = null;
+let reviewAgain = false;
+async function refreshReview(id) {
+  if (reviewFetch) { reviewAgain = true; return; }
+  reviewFetch = api.review(id).catch(() => null);
+  const data = await reviewFetch;
+  reviewFetch = null;
+  if (data && state.game && state.game.id === id && (data.state !== 'none' || state.review)) {
+    state.review = {id, data};
+    render();
+  }
+  if (reviewAgain) {
+    reviewAgain = false;
+    refreshReview(id);
+  }
+}
+
+function renderReview() {
+  const data = reviewData();
+  const box = $('review');
+  if (!data || data.state === 'none') { box.hidden = true; return; }
+  box.hidden = false;
+  box.dataset.state = data.state;
+  $('review-progress').textContent = data.state === 'done' ? ''
+      : t('review.progress', {done: data.done, total: data.total});
+  $('review-graph-box').replaceChildren(reviewGraph(data));
+  const counts = {};
+  for (const m of data.moves) {
+    if (!m.class) continue;
+    counts[m.side] = counts[m.side] || {inaccuracy: 0, mistake: 0, blunder: 0};
+    counts[m.side][m.class] += 1;
+  }
+  const g = state.game;
+  $('review-summary').textContent = ['white', 'black'].map((side) => {
+    const c = counts[side] || {inaccuracy: 0, mistake: 0, blunder: 0};
+    return t('review.summary', {side: sideName(g.variant, side), inaccuracies: c.inaccuracy,
+                                mistakes: c.mistake, blunders: c.blunder});
+  }).join(' · ');
+}
+
+// White's expected result over the plies (White's share from below); judged moves as dots; a
+// click goes to that position.
+function reviewGraph(data) {
+  const W = 300;
+  const H = 90;
+  const last = Math.max(1, data.total - 1);
+  const x = (ply) => (ply / last) * W;
+  const y = (white) => H * (1 - white);
+  const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', class: 'review-graph',
+                           id: 'review-graph', role: 'img', 'aria-label': t('review.title')});
+  const points = data.positions.map((p) => [x(p.ply), y(p.white)]);
+  if (points.length) {
+    const area = [[points[0][0], H], ...points, [points[points.length - 1][0], H]];
+    root.append(svg('polygon', {points: area.map((p) => p.join(',')).join(' '), class: 'area'}));
+    root.append(svg('polyline', {points: points.map((p) => p.join(',')).join(' '), fill: 'none',
+                                 stroke: '#1f8f4e', 'stroke-width': 1.2, class: 'line'}));
+  }
+  root.append(svg('line', {x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'mid'}));
+  const g = state.game;
+  const now = state.viewPly === null ? g.moves.length : state.viewPly;
+  root.append(svg('line', {x1: x(now), y1: 0, x2: x(now), y2: H, class: 'now'}));
+  for (const m of data.moves) {
+    const after = data.positions.find((p) => p.ply === m.ply);
+    if (m.class && after) {
+      root.append(svg('circle', {cx: x(m.ply), cy: y(after.white), r: 3.2, class: `dot-${m.class}`,
+                                 'data-ply': m.ply}));
+    }
+  }
+  root.addEventListener('click', (e) => {
+    const box = root.getBoundingClientRect();
+    const ply = Math.round(((e.clientX - box.left) / box.width) * last);
+    viewPly(Math.max(0, Math.min(ply, g.moves.length)));
+  });
+  return root;
 }
 
 function renderAnalysis() {
@@ -1057,6 +1179,7 @@ function setupControls() {
     gameAction((g) => api.resign(g.id, resignKey(g)));
   });
   $('btn-analyse').addEventListener('click', analyse);
+  $('btn-review').addEventListener('click', startReview);
   $('btn-games').addEventListener('click', showGames);
   $('welcome-new').addEventListener('click', () => $('btn-new').click());
   $('welcome-games').addEventListener('click', showGames);

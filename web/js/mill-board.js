@@ -1,6 +1,6 @@
 // The mill board: 24 points on a 7 x 7 grid, the lines between them (with the diagonals of
 // mill-mixed when the view lists them), the pieces on the points.
-import {svg} from './svg.js';
+import {svg, arrow} from './svg.js';
 import {stone} from './pieces.js';
 import {attachPointer} from './pointer.js';
 
@@ -67,6 +67,8 @@ export class MillBoard {
       hits.append(svg('circle', {cx, cy, r: 46, class: classes.join(' '), 'data-square': cell.name, 'aria-label': cell.name,
                                  'data-piece-kind': cell.piece ? `${cell.piece.side}-stone` : null}));
     }
+    const best = arrow(marks.arrow, (name) => (at.has(name) ? [px(at.get(name).x), py(at.get(name).y)] : null), 14);
+    if (best) root.append(best);
     root.append(hits);
     this.container.replaceChildren(root);
     this.svgElement = root;

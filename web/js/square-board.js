@@ -1,6 +1,6 @@
 // The board of square games (draughts 8x8 and 10x10, wolf and sheep, chess100), drawn from the
 // server's board view: cells with x, y (from White's lower-left corner), dark, piece.
-import {svg} from './svg.js';
+import {svg, arrow} from './svg.js';
 import {pieceFor} from './pieces.js';
 import {attachPointer} from './pointer.js';
 
@@ -19,7 +19,8 @@ export class SquareBoard {
   }
 
   // marks: {selected, targets: Set, capturers: Set, choices: Set, lastSquares: [], lastCaptures: [],
-  //         check: square of a king in check or null, letters: {general, jester}}
+  //         check: square of a king in check or null, letters: {general, jester},
+  //         arrow: the squares of a move to show (a review's best move) or null}
   render(board, {flipped, family, marks}) {
     const {width, height} = board;
     const col = (x) => (flipped ? width - 1 - x : x);
@@ -99,7 +100,11 @@ export class SquareBoard {
 
     // The square names over the pieces (a corner of the square, outlined), so that they stay
     // readable on an occupied square.
-    root.append(layers.cells, layers.marks, layers.pieces, layers.labels, layers.hits);
+    const centres = new Map(board.cells.map((c) => [c.name, [col(c.x) * U + U / 2, row(c.y) * U + U / 2]]));
+    const best = arrow(marks.arrow, (name) => centres.get(name), 16);
+    root.append(layers.cells, layers.marks, layers.pieces, layers.labels);
+    if (best) root.append(best);
+    root.append(layers.hits);
     this.container.replaceChildren(root);
     this.svgElement = root;
   }
