@@ -140,6 +140,8 @@ function acceptView(view) {
   }
   if (!sameGame || previous.version !== view.version) state.picker.reset();
   if (!view.thinking) state.thinking = null;
+  // A move that came after the last view (not a game opened, not a take-back): heard and seen.
+  state.arrived = sameGame && view.moves.length === previous.moves.length + 1 ? view.moves.length : null;
   state.game = view;
   state.clockAt = performance.now();
   const plies = view.moves.length;
@@ -231,10 +233,18 @@ function playPath(id) {
 function render() {
   const g = state.game;
   if (!g) return;
-  document.title = `${variantName(g.variant)} · doska`;
+  // "Your move" in the tab's title, so that another tab shows whose turn it is.
+  document.title = `${myTurn() && state.viewPly === null ? `${t('title.your_move')} · ` : ''}` +
+                   `${variantName(g.variant)} · doska`;
   $('game-title').textContent = variantName(g.variant);
   $('game-opponent').textContent = opponentText(g);
   renderBoard();
+  if (state.arrived) {
+    const ply = state.arrived;
+    state.arrived = null;
+    animateMove(ply);
+    playSound(g.moves[ply - 1]);
+  }
   renderHands();
   renderClocks();
   renderStatus();
@@ -508,6 +518,7 @@ function renderControls() {
   show('btn-resign', Boolean(key) && !over);
   // Fair play: no engine in a live game between two people (the server refuses it too).
   show('btn-analyse', computer || over);
+  $('move-entry').hidden = !(myTurn() && state.viewPly === null);
   const reviewing = state.review && state.review.id === g.id && state.review.data;
   show('btn-review', (computer || over) && !(reviewing && ['running', 'done'].includes(reviewing.state)));
   $('btn-export-main').textContent = isChess(g.variant) ? 'PGN' : 'PDN';
@@ -624,6 +635,29 @@ async function playMove(move) {
   else render();
 }
 
+// Keyboard entry (issue 15): a move typed in the game's notation. The legal move whose text (or
+// full path) it is, letter case, spaces and the signs between squares (- : x) aside, if only one
+// is; else the server reads it (other forms it knows, or says why it is not a move).
+function typedMove(text) {
+  const g = state.game;
+  const norm = (m) => m.toLowerCase().replace(/[\s\-:x]+/g, '');
+  const typed = norm(text);
+  const found = g.legal.filter((m) => norm(m.text) === typed || norm(m.full || '') === typed);
+  return found.length === 1 ? found[0] : {text: text.trim()};
+}
+
+function setupMoveEntry() {
+  $('move-entry').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const input = $('move-input');
+    const text = input.value.trim();
+    if (!text || !state.game || !myTurn()) return;
+    const before = state.game.moves.length;
+    await playMove(typedMove(text));
+    if (state.game && state.game.moves.length > before) input.value = '';
+  });
+}
+
 function learnSide(id, key, side) {
   delete state.keys.any;
   state.keys[side] = key;
@@ -703,6 +737,82 @@ function scoreText(score, side) {
   if (score.kind === 'draw') return t('score.draw');
   const white = side === 'white' ? score.value : -score.value;
   return `${white > 0 ? '+' : ''}${(white / 100).toFixed(2)}`;
+}
+
+// ---------------------------------------------------------------- sound and motion
+
+let audio = null;
+// A short tone for a move, two lower ones for a capture (made by the page: no sound files).
+function playSound(move) {
+  if (!move) return;
+  const kind = move.captures && move.captures.length ? 'capture' : 'move';
+  document.body.dataset.lastSound = store.setting('sound', true) ? kind : 'muted';
+  if (!store.setting('sound', true)) return;
+  try {
+    audio = audio || new AudioContext();
+    const tones = kind === 'capture' ? [[330, 0], [247, 0.07]] : [[523, 0]];
+    for (const [frequency, delay] of tones) {
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = frequency;
+      const start = audio.currentTime + delay;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.15, start + 0.01);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.09);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(start);
+      osc.stop(start + 0.1);
+    }
+  } catch {
+    // No audio on this device: the move is still seen.
+  }
+}
+
+// The centre of a square on the board shown, in the board's SVG units.
+function centreOf(name) {
+  const hit = $('board').querySelector(`[data-square="${CSS.escape(String(name))}"]`);
+  if (!hit) return null;
+  if (hit.tagName === 'circle') return [Number(hit.getAttribute('cx')), Number(hit.getAttribute('cy'))];
+  return [Number(hit.getAttribute('x')) + Number(hit.getAttribute('width')) / 2,
+          Number(hit.getAttribute('y')) + Number(hit.getAttribute('height')) / 2];
+}
+
+// The piece that moved glides along its path (a capture from square to square), unless the
+// player asked the system for less motion.
+function animateMove(ply) {
+  const g = state.game;
+  if (state.viewPly !== null || !g.last || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const path = g.last.squares || [];
+  if (path.length < 2) return;
+  const end = path[path.length - 1];
+  const piece = $('board').querySelector(`[data-piece="${CSS.escape(String(end))}"]`);
+  const target = centreOf(end);
+  if (!piece || !target || !piece.animate) return;
+  const frames = path.map((name) => {
+    const c = centreOf(name) || target;
+    return {transform: `translate(${c[0] - target[0]}px, ${c[1] - target[1]}px)`};
+  });
+  piece.animate(frames, {duration: Math.min(600, 140 * (path.length - 1)), easing: 'ease-out'});
+  $('board').dataset.animated = String(ply);
+}
+
+function setupSettings() {
+  const sound = $('btn-sound');
+  const showSound = () => {
+    const on = store.setting('sound', true);
+    sound.textContent = on ? '🔊' : '🔇';
+    sound.setAttribute('aria-pressed', String(on));
+  };
+  sound.addEventListener('click', () => { store.saveSetting('sound', !store.setting('sound', true)); showSound(); });
+  showSound();
+  const coords = $('btn-coords');
+  const showCoords = () => {
+    const on = store.setting('coords', true);
+    coords.setAttribute('aria-pressed', String(on));
+    $('board').classList.toggle('no-coords', !on);
+  };
+  coords.addEventListener('click', () => { store.saveSetting('coords', !store.setting('coords', true)); showCoords(); });
+  showCoords();
 }
 
 // ---------------------------------------------------------------- game review
@@ -1258,6 +1368,8 @@ async function main() {
   setupExportDialog();
   setupRules();
   setupVisibility();
+  setupMoveEntry();
+  setupSettings();
   try {
     state.variants = await api.variants();
   } catch (e) {

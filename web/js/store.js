@@ -53,4 +53,10 @@ export const store = {
 
   language() { return localStorage.getItem(LANG); },
   saveLanguage(lang) { localStorage.setItem(LANG, lang); },
+  // The page's settings: sound on or off, coordinates shown or not.
+  setting(name, fallback) {
+    const value = localStorage.getItem(`doska.setting.${name}`);
+    return value === null ? fallback : value === 'on';
+  },
+  saveSetting(name, on) { localStorage.setItem(`doska.setting.${name}`, on ? 'on' : 'off'); },
 };
