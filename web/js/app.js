@@ -798,9 +798,17 @@ function animateMove(ply) {
 
 function setupSettings() {
   const sound = $('btn-sound');
+  // A speaker, with waves when on and a cross when off (drawn: emoji fonts are not everywhere).
   const showSound = () => {
     const on = store.setting('sound', true);
-    sound.textContent = on ? '🔊' : '🔇';
+    const icon = svg('svg', {viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true'}, [
+      svg('path', {d: 'M3 9h4l5-4v14l-5-4H3z', fill: 'currentColor'}),
+      on ? svg('path', {d: 'M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12', fill: 'none',
+                        stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round'})
+         : svg('path', {d: 'M16 9l6 6M22 9l-6 6', fill: 'none', stroke: 'currentColor',
+                        'stroke-width': 2, 'stroke-linecap': 'round'}),
+    ]);
+    sound.replaceChildren(icon);
     sound.setAttribute('aria-pressed', String(on));
   };
   sound.addEventListener('click', () => { store.saveSetting('sound', !store.setting('sound', true)); showSound(); });
