@@ -77,6 +77,19 @@ class GameService {
     std::string name;  // "game" or "info"
     std::string data;  // JSON
   };
+  // The lobby (issue 15): open challenges ("seeks") to a game between two people, kept in memory
+  // (a restart clears them). Anyone sees the list and may accept one; the game then starts with
+  // a key for each: the acceptor's in the answer, the creator's when it asks with its seek key.
+  static constexpr const char* kLobby = "#lobby";  // the lobby's event stream (no game has '#')
+  // 201: {"seek": <public view>, "key": <the creator's secret for its seek>}.
+  nlohmann::json create_seek(const CreateRequest& request);
+  nlohmann::json seeks();  // {"seeks": [...]}, oldest first
+  // The creator's look: {"state": "open"} or {"state": "accepted", "game", "side", "key", "link"}.
+  nlohmann::json seek(const std::string& id, const std::string& key);
+  // 201: as POST /api/games, with the acceptor's key and side only.
+  nlohmann::json accept_seek(const std::string& id);
+  void cancel_seek(const std::string& id, const std::string& key);
+
   // What an event stream has sent: the game's version, the computer's thinking and the review.
   struct Seen {
     std::int64_t version = -1;
@@ -110,6 +123,18 @@ class GameService {
   nlohmann::json view(const LiveGame& game) const;
   void persist(LiveGame& game);
   void review_next(const std::string& id);
+  struct Seek {
+    std::string id;
+    std::string digest;  // key_digest of the creator's seek key
+    std::string created;
+    CreateRequest request;
+    std::chrono::steady_clock::time_point at;
+    bool taken = false;
+    std::string game, creator_side, creator_key;  // once accepted
+  };
+  nlohmann::json seek_json(const Seek& seek) const;
+  void drop_old_seeks();  // under seeks_mutex_
+  void notify_id(const std::string& id);
   void review_failed(const std::string& id, const std::string& why);
   void notify(const LiveGame& game);
   void play(LiveGame& game, const MoveView& move);
@@ -135,6 +160,9 @@ class GameService {
   std::mutex ticker_mutex_;
   std::condition_variable ticker_wake_;
   std::thread ticker_;
+  std::mutex seeks_mutex_;
+  std::map<std::string, Seek> seeks_;
+  std::int64_t lobby_version_ = 1;
   mutable std::mutex listeners_mutex_;
   std::uint64_t last_listener_ = 0;
   std::map<std::string, std::map<std::uint64_t, Listener>> listeners_;

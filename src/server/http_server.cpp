@@ -409,13 +409,17 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     request->address = slot_->address();
 
     auto game = game_path(request->path);
-    const bool events = request->method == http::verb::get && game && game->second == "events";
+    const bool lobby = request->method == http::verb::get && request->path == "/api/seeks/events";
+    const bool events =
+        lobby || (request->method == http::verb::get && game && game->second == "events");
+    if (lobby) game = std::pair<std::string, std::string>{GameService::kLobby, "events"};
     net::post(server_.workers_, [self = shared_from_this(), request = std::move(*request), events,
                                  id = game ? game->first : std::string()] {
       Reply reply;
       if (events) {
         try {
-          (void)self->server_.service_.get(id);  // 404 before the stream starts
+          if (id != GameService::kLobby)
+            (void)self->server_.service_.get(id);  // 404 before the stream starts
           net::post(self->stream_.get_executor(), [self, id] { self->become_stream(id); });
           return;
         } catch (const ApiError& e) {
@@ -606,6 +610,27 @@ Reply HttpServer::Impl::api(const Request& r) {
   if (r.path == "/api/games/mine")
     return post ? json_reply(200, service_.list_held(need(parse_held(r.body)))) : wrong_method();
   if (r.path == "/api/analyse") return post ? analyse(r) : wrong_method();
+  // The lobby (issue 15); GET /api/seeks/events became a stream before this.
+  if (r.path == "/api/seeks") {
+    if (get) return json_reply(200, service_.seeks());
+    if (post) return json_reply(201, service_.create_seek(need(parse_create(r.body))));
+    return wrong_method();
+  }
+  if (r.path.rfind("/api/seeks/", 0) == 0) {
+    const std::string rest = r.path.substr(std::string("/api/seeks/").size());
+    const auto slash = rest.find('/');
+    const std::string id = rest.substr(0, slash);
+    const std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
+    if (id.empty() || id == "events") return wrong_method();
+    if (tail.empty())
+      return get ? json_reply(200, service_.seek(id, param("key").value_or(""))) : wrong_method();
+    if (tail == "accept") return post ? json_reply(201, service_.accept_seek(id)) : wrong_method();
+    if (tail == "cancel") {
+      if (!post) return wrong_method();
+      service_.cancel_seek(id, need(parse_key(r.body)).key);
+      return json_reply(200, json{{"cancelled", id}});
+    }
+  }
   if (auto game = game_path(r.path)) {
     const auto& [id, tail] = *game;
     if (tail.empty()) return get ? json_reply(200, service_.get(id, param("key"))) : wrong_method();

@@ -672,5 +672,54 @@ TEST(ApiReview, ReviewsAnEndedGameMarksTheBlunderAndKeepsItOverARestart) {
   EXPECT_EQ(again.stop(), 0);
 }
 
+// The lobby (issue 15): a seek listed for everyone, accepted by another, the game played with
+// the keys each got; cancelling; refusals.
+TEST_F(ApiTest, LobbySeekAcceptedStartsAGameForBoth) {
+  EXPECT_EQ(api_->post("/api/seeks", json{{"variant", "russian"},
+                                          {"opponent", {{"kind", "computer"}, {"level", 3}}}})
+                .status,
+            400);
+  Answer made = api_->post("/api/seeks", json{{"variant", "russian"},
+                                              {"side", "black"},
+                                              {"clock", {{"initial_s", 180}, {"increment_s", 2}}}});
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string seek = made.body["seek"]["id"], seek_key = made.body["key"];
+  json listed = api_->get("/api/seeks").body;
+  ASSERT_EQ(listed["seeks"].size(), 1u);
+  EXPECT_EQ(listed["seeks"][0]["id"], seek);
+  EXPECT_EQ(listed["seeks"][0]["clock"]["initial_s"], 180);
+  EXPECT_FALSE(listed["seeks"][0].contains("key"));
+  EXPECT_EQ(api_->get("/api/seeks/" + seek + "?key=wrong").status, 403);
+  EXPECT_EQ(api_->get("/api/seeks/" + seek + "?key=" + seek_key).body["state"], "open");
+
+  Answer taken = api_->post("/api/seeks/" + seek + "/accept", json::object());
+  ASSERT_EQ(taken.status, 201) << taken.text;
+  EXPECT_EQ(taken.body["side"], "white");  // the creator took black
+  const std::string game = taken.body["game"]["id"], white = taken.body["keys"]["white"];
+  EXPECT_FALSE(taken.body["keys"].contains("black"));
+  EXPECT_EQ(api_->post("/api/seeks/" + seek + "/accept", json::object()).status, 409);
+  EXPECT_TRUE(api_->get("/api/seeks").body["seeks"].empty());
+  json mine = api_->get("/api/seeks/" + seek + "?key=" + seek_key).body;
+  ASSERT_EQ(mine["state"], "accepted") << mine.dump();
+  EXPECT_EQ(mine["game"], game);
+  EXPECT_EQ(mine["side"], "black");
+  const std::string black = mine["key"];
+  EXPECT_EQ(
+      api_->post("/api/games/" + game + "/moves", json{{"key", white}, {"move", "c3-d4"}}).status,
+      200);
+  EXPECT_EQ(
+      api_->post("/api/games/" + game + "/moves", json{{"key", black}, {"move", "f6-g5"}}).status,
+      200);
+
+  Answer other = api_->post("/api/seeks", json{{"variant", "mill"}});
+  ASSERT_EQ(other.status, 201);
+  const std::string id2 = other.body["seek"]["id"];
+  EXPECT_EQ(api_->post("/api/seeks/" + id2 + "/cancel", json{{"key", "nope"}}).status, 403);
+  EXPECT_EQ(api_->post("/api/seeks/" + id2 + "/cancel", json{{"key", other.body["key"]}}).status,
+            200);
+  EXPECT_EQ(api_->post("/api/seeks/" + id2 + "/accept", json::object()).status, 404);
+  EXPECT_EQ(api_->post("/api/seeks", json{{"variant", "go"}}).status, 400);
+}
+
 }  // namespace
 }  // namespace doska::test
