@@ -87,6 +87,8 @@ TEST(EnginePool, QuickRepliesAreNotStuckBehindLongOnes) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         },
         EnginePool::Priority::reply, 2.0);
+  for (int i = 0; i < 60000 && long_started.load() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
   std::promise<void> quick;
   pool.submit([&](engine::Engine&, const std::atomic<bool>&) { quick.set_value(); },
               EnginePool::Priority::reply, 0.5);
