@@ -48,6 +48,12 @@ export const api = {
   // Game review: start it (ms per position), and read what is done.
   startReview: (id, ms) => request('POST', `/api/games/${encodeURIComponent(id)}/review`, ms ? {ms} : {}),
   review: (id) => request('GET', `/api/games/${encodeURIComponent(id)}/review`),
+  // The lobby: open challenges between people.
+  seeks: () => request('GET', '/api/seeks'),
+  createSeek: (spec) => request('POST', '/api/seeks', spec),
+  seek: (id, key) => request('GET', `/api/seeks/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`),
+  acceptSeek: (id) => request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
+  cancelSeek: (id, key) => request('POST', `/api/seeks/${encodeURIComponent(id)}/cancel`, {key}),
 };
 
 // Server-sent events of one game: `game` carries a game view, `info` the computer's search.
@@ -64,5 +70,14 @@ export function subscribe(id, {onGame, onInfo, onReview, onError}) {
     try { if (onReview) onReview(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
   });
   if (onError) source.addEventListener('error', () => onError(null));
+  return () => source.close();
+}
+
+// The lobby's live list: `seeks` carries {"seeks": [...]} on connect and after every change.
+export function subscribeLobby(onSeeks) {
+  const source = new EventSource('/api/seeks/events');
+  source.addEventListener('seeks', (e) => {
+    try { onSeeks(JSON.parse(e.data).seeks || []); } catch { /* a damaged event: the next one comes */ }
+  });
   return () => source.close();
 }

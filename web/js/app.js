@@ -1,6 +1,6 @@
 // The doska browser app: one page that creates, opens and plays games through the HTTP API
 // (docs/api.md), with the live game kept up to date by the server's event stream.
-import {api, subscribe} from './api.js';
+import {api, subscribe, subscribeLobby} from './api.js';
 import {i18n, t, LANGUAGES} from './i18n.js';
 import {localizeServerText} from './server-texts.js';
 import {store} from './store.js';
@@ -739,6 +739,113 @@ function scoreText(score, side) {
   return `${white > 0 ? '+' : ''}${(white / 100).toFixed(2)}`;
 }
 
+// ---------------------------------------------------------------- the lobby (issue 15)
+
+const lobby = {
+  unsubscribe: null,
+  seeks: [],
+  mine: new Map(),   // seek id -> its key: this page's open challenges
+};
+
+// The lobby's stream is open while the dialog is, or while this page has a challenge waiting
+// (its creator learns that it was accepted when it leaves the list).
+function lobbyListen() {
+  const wanted = $('dlg-lobby').open || lobby.mine.size > 0;
+  if (wanted && !lobby.unsubscribe) lobby.unsubscribe = subscribeLobby(onSeeks);
+  if (!wanted && lobby.unsubscribe) { lobby.unsubscribe(); lobby.unsubscribe = null; }
+}
+
+async function onSeeks(seeks) {
+  lobby.seeks = seeks;
+  renderLobby();
+  const open = new Set(seeks.map((s) => s.id));
+  for (const [id, key] of [...lobby.mine]) {
+    if (open.has(id)) continue;
+    lobby.mine.delete(id);
+    const answer = await api.seek(id, key).catch(() => null);
+    if (answer && answer.state === 'accepted') {
+      toast(t('lobby.accepted'), 'info');
+      await enterGame(answer.game, answer.side, answer.key, null);
+    }
+  }
+  lobbyListen();
+}
+
+function renderLobby() {
+  const rows = $('seek-rows');
+  rows.replaceChildren();
+  $('seek-empty').hidden = lobby.seeks.length > 0;
+  for (const seek of lobby.seeks) {
+    const row = document.createElement('tr');
+    row.dataset.seek = seek.id;
+    const cell = (text) => Object.assign(document.createElement('td'), {textContent: text});
+    const clock = seek.clock ? `${seek.clock.initial_s / 60}+${seek.clock.increment_s}` : t('time.none');
+    const yours = seek.side === 'random' ? t('side.random')
+        : sideName(seek.variant, seek.side === 'white' ? 'black' : 'white');
+    const action = document.createElement('td');
+    const button = document.createElement('button');
+    button.type = 'button';
+    if (lobby.mine.has(seek.id)) {
+      button.textContent = t('lobby.cancel');
+      button.dataset.action = 'cancel';
+      button.addEventListener('click', async () => {
+        const key = lobby.mine.get(seek.id);
+        if (await attempt(() => api.cancelSeek(seek.id, key))) lobby.mine.delete(seek.id);
+      });
+      action.append(Object.assign(document.createElement('span'), {className: 'muted', textContent: `${t('lobby.waiting')} `}));
+    } else {
+      button.textContent = t('lobby.accept');
+      button.dataset.action = 'accept';
+      button.className = 'primary';
+      button.addEventListener('click', async () => {
+        const answer = await attempt(() => api.acceptSeek(seek.id));
+        if (!answer) return;
+        await enterGame(answer.game.id, answer.side, answer.keys[answer.side], answer.links);
+      });
+    }
+    action.append(button);
+    row.append(cell(variantName(seek.variant)), cell(clock), cell(yours), action);
+    rows.append(row);
+  }
+}
+
+// Opens a game this page holds one side of, by its key.
+async function enterGame(id, side, key, links) {
+  store.saveKeys(id, {[side]: key}, links);
+  const url = new URL(playPath(id), location.origin);
+  url.searchParams.set('key', key);
+  url.searchParams.set('side', side);
+  history.pushState({}, '', url.pathname + url.search);
+  if ($('dlg-lobby').open) $('dlg-lobby').close();
+  await attempt(() => openGame(id));
+}
+
+function setupLobby() {
+  const dialog = $('dlg-lobby');
+  $('btn-lobby').addEventListener('click', () => {
+    fillVariantSelect($('seek-variant'), $('seek-variant').value || (state.game && state.game.variant) || 'international');
+    dialog.showModal();
+    lobbyListen();
+  });
+  dialog.addEventListener('close', lobbyListen);
+  $('seek-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const spec = {variant: $('seek-variant').value, side: $('seek-side').value,
+                  opponent: {kind: 'person'}};
+    const time = $('seek-time').value;
+    if (time) {
+      const [initial, increment] = time.split('+').map(Number);
+      spec.clock = {initial_s: initial, increment_s: increment};
+    }
+    const answer = await attempt(() => api.createSeek(spec));
+    if (!answer) return;
+    lobby.mine.set(answer.seek.id, answer.key);
+    if (!lobby.seeks.some((s) => s.id === answer.seek.id)) lobby.seeks.push(answer.seek);
+    renderLobby();
+    lobbyListen();
+  });
+}
+
 // ---------------------------------------------------------------- sound and motion
 
 let audio = null;
@@ -1378,6 +1485,7 @@ async function main() {
   setupVisibility();
   setupMoveEntry();
   setupSettings();
+  setupLobby();
   try {
     state.variants = await api.variants();
   } catch (e) {

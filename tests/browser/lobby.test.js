@@ -1,0 +1,42 @@
+// The lobby (issue 15): a challenge created in one browser appears live in another, which
+// accepts it; both get the game with their own key and play.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {useServerAndBrowser, openApp, clickMove, waitPlies} from './lib.js';
+
+const env = useServerAndBrowser();
+
+test('a seek created in one browser is accepted in another and both play', async () => {
+  const a = await openApp(env.browser, env.server.url);
+  const b = await openApp(env.browser, env.server.url, {locale: 'ru-RU'});
+  // B watches the lobby first: the challenge appears without a reload.
+  await b.page.click('#btn-lobby');
+  await b.page.waitForSelector('#dlg-lobby[open]');
+  await a.page.click('#btn-lobby');
+  await a.page.waitForSelector('#dlg-lobby[open]');
+  await a.page.selectOption('#seek-variant', 'russian');
+  await a.page.selectOption('#seek-time', '180+2');
+  await a.page.selectOption('#seek-side', 'white');
+  await a.page.click('#seek-form button[type="submit"]');
+  await a.page.waitForSelector('#seek-rows button[data-action="cancel"]');
+  await b.page.waitForSelector('#seek-rows button[data-action="accept"]');
+  assert.match(await b.page.textContent('#seek-rows'), /3\+2/);
+  assert.match(await b.page.textContent('#seek-rows'), /Чёрные|черные|Чорні/i);
+  await b.page.click('#seek-rows button[data-action="accept"]');
+  // Both are in the game, each with one side: A White, B Black, on the clock.
+  await b.page.waitForSelector('#board[data-variant="russian"] svg');
+  await a.page.waitForSelector('#board[data-variant="russian"] svg');
+  await a.page.waitForSelector('#status[data-state="my-move"]');
+  await b.page.waitForSelector('#status[data-state="waiting"]');
+  await clickMove(a.page, 'c3', 'd4');
+  await waitPlies(b.page, 1);
+  await clickMove(b.page, 'f6', 'g5');
+  await waitPlies(a.page, 2);
+  assert.ok(await a.page.isVisible('#clock-top'));
+  // The challenge is gone from the lobby.
+  await a.page.click('#btn-lobby');
+  await a.page.waitForSelector('#dlg-lobby[open]');
+  await a.page.waitForSelector('#seek-empty:not([hidden])');
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+});
