@@ -31,6 +31,8 @@ struct GameService::LiveGame {
   // A clock's time left is counted at the build, so with a clock it is kept only briefly.
   std::string view_text;
   std::int64_t view_version = -1;
+  std::optional<Player> takeback_offer;  // in memory: a restart drops an unanswered request
+  std::string rematch;                   // the rematch's game id, once asked for
   // The review under way: its time per position, and what the streams send of it.
   bool review_running = false;
   int review_ms = 300;
@@ -249,6 +251,7 @@ std::shared_ptr<GameService::LiveGame> GameService::rebuild(StoredGame stored) {
   } else if (auto offer = player_named(stored.draw_offer); offer && !s.end().over()) {
     (void)s.offer_draw(*offer);
   }
+  if (auto rematch = storage_.rematch_of(stored.id); rematch) game->rematch = *rematch;
   game->stored = std::move(stored);
   return game;
 }
@@ -352,6 +355,9 @@ json GameService::view(const LiveGame& game) const {
                 {"rule", g.rule},
                 {"reason", g.reason}}},
               {"draw_offer", offer ? json(side_name(*offer)) : json(nullptr)},
+              {"takeback_offer",
+               game.takeback_offer ? json(side_name(*game.takeback_offer)) : json(nullptr)},
+              {"rematch", game.rematch.empty() ? json(nullptr) : json(game.rematch)},
               {"can_claim_draw", false},
               {"thinking", game.search != nullptr},
               {"status", s.status_lines()},
@@ -673,6 +679,7 @@ json GameService::move(const std::string& id, const MoveRequest& r) {
     throw ApiError(409, "it is not " + side_name(side) + "'s turn");
   auto view = game->session->read_move(r.move);
   if (!view) throw ApiError(400, view.error());
+  game->takeback_offer.reset();
   play(*game, *view);
   persist(*game);
   schedule_computer(*game);
@@ -714,6 +721,84 @@ json GameService::undo(const std::string& id, const KeyRequest& r) {
   persist(*game);
   schedule_computer(*game);
   return view(*game);
+}
+
+json GameService::takeback(const std::string& id, const TakebackRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  StoredGame& g = game->stored;
+  if (g.opponent == "computer") throw ApiError(409, "against the computer, take back with undo");
+  if (r.action == "offer") {
+    if (std::find(game->movers.begin(), game->movers.end(), side) == game->movers.end())
+      throw ApiError(409, "nothing to take back: you have not moved yet");
+    if (game->takeback_offer == side) throw ApiError(409, "you have asked already");
+    game->takeback_offer = side;
+    persist(*game);
+    return view(*game);
+  }
+  const auto asked = game->takeback_offer;
+  if (!asked || *asked == side)
+    throw ApiError(409, "there is no request to take back a move to " + r.action);
+  game->takeback_offer.reset();
+  if (r.action == "accept") {
+    // Back to before the asker's last move: the plies after it, then the asker's own.
+    std::size_t keep = game->played.size();
+    while (keep > 0 && game->movers[keep - 1] != *asked) --keep;
+    while (keep > 0 && game->movers[keep - 1] == *asked) --keep;
+    while (game->played.size() > keep) {
+      if (!game->session->undo()) throw ApiError(500, "the session cannot take back a move");
+      game->played.pop_back();
+      game->movers.pop_back();
+      g.moves.pop_back();
+    }
+    game->turn_started = Clock::now();
+  }
+  persist(*game);
+  return view(*game);
+}
+
+json GameService::rematch(const std::string& id, const KeyRequest& r) {
+  auto game = find(id);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  const StoredGame& old = game->stored;
+  if (!game->session->end().over() && old.ended_by.empty())
+    throw ApiError(409, "a rematch is offered once the game has ended");
+  if (!game->rematch.empty()) {
+    const std::string existing = game->rematch;
+    lock.unlock();
+    return json{{"game", get(existing)}, {"side", side_name(other(side))}};
+  }
+  StoredGame n;
+  n.id = new_game_id();
+  n.variant = old.variant;
+  n.created = n.updated = now_iso();
+  n.huffing = old.huffing;
+  n.opponent = old.opponent;
+  n.level = old.level;
+  if (old.opponent == "computer")
+    n.computer_side = old.computer_side == "white" ? "black" : "white";
+  n.start_fen = old.start_fen;
+  n.key_white = old.key_black;
+  n.key_black = old.key_white;
+  n.initial_ms = old.initial_ms;
+  n.increment_ms = old.increment_ms;
+  n.white_ms = n.black_ms = old.initial_ms;
+  n.version = 0;
+  auto fresh = rebuild(n);
+  {
+    std::lock_guard fresh_lock(fresh->mutex);
+    {
+      std::lock_guard games_lock(games_mutex_);
+      games_[n.id] = fresh;
+    }
+    persist(*fresh);
+    schedule_computer(*fresh);
+  }
+  if (Status s = storage_.set_rematch(old.id, n.id); !s) throw ApiError(500, s.error());
+  game->rematch = n.id;
+  persist(*game);  // a new version: the other player's page learns of the rematch
+  lock.unlock();
+  return json{{"game", get(n.id)}, {"side", side_name(other(side))}};
 }
 
 json GameService::draw(const std::string& id, const DrawRequest& r) {

@@ -62,6 +62,12 @@ class GameService {
   nlohmann::json undo(const std::string& id, const KeyRequest& request);
   nlohmann::json draw(const std::string& id, const DrawRequest& request);
   nlohmann::json resign(const std::string& id, const KeyRequest& request);
+  // Between people (issue 15): a player asks to take back their last move; the other accepts
+  // (the game goes back to before it) or declines. A move withdraws the request.
+  nlohmann::json takeback(const std::string& id, const TakebackRequest& request);
+  // After a game: the same settings, the sides swapped, each player with the key they held (the
+  // digests move with the sides). Asked twice, the same rematch. {"game": view, "side"}.
+  nlohmann::json rematch(const std::string& id, const KeyRequest& request);
   std::string export_game(const std::string& id, const std::string& format);
   nlohmann::json analyse(const AnalyseRequest& request);
   // Game review (issue 15): every position of the game searched in the background, one at a

@@ -646,6 +646,11 @@ Reply HttpServer::Impl::api(const Request& r) {
       reply.body = service_.export_game(id, param("format").value_or("pdn"));
       return reply;
     }
+    if (tail == "takeback")
+      return post ? json_reply(200, service_.takeback(id, need(parse_takeback(r.body))))
+                  : wrong_method();
+    if (tail == "rematch")
+      return post ? json_reply(201, service_.rematch(id, need(parse_key(r.body)))) : wrong_method();
     if (tail == "moves" || tail == "undo" || tail == "draw" || tail == "resign") {
       if (!post) return wrong_method();
       if (tail == "moves") return json_reply(200, service_.move(id, need(parse_move(r.body))));

@@ -160,6 +160,18 @@ Result<DrawRequest> parse_draw(std::string_view body) {
   return DrawRequest{*key, *action};
 }
 
+Result<TakebackRequest> parse_takeback(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  auto key = key_of(*object);
+  if (!key) return make_error(key.error());
+  auto action = text_field(*object, "action", true);
+  if (!action) return make_error(action.error());
+  if (*action != "offer" && *action != "accept" && *action != "decline")
+    return make_error("field \"action\" must be \"offer\", \"accept\" or \"decline\"");
+  return TakebackRequest{*key, *action};
+}
+
 Result<std::vector<HeldGame>> parse_held(std::string_view body) {
   auto object = read_object(body);
   if (!object) return make_error(object.error());

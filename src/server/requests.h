@@ -34,6 +34,12 @@ struct KeyRequest {
   std::string key;
 };
 
+// POST /api/games/{id}/takeback: "offer", "accept" or "decline" (issue 15).
+struct TakebackRequest {
+  std::string key;
+  std::string action;
+};
+
 struct DrawRequest {
   std::string key;
   std::string action;  // offer, accept, decline, claim
@@ -65,6 +71,7 @@ Result<CreateRequest> parse_create(std::string_view body);
 Result<ReviewRequest> parse_review(std::string_view body);
 Result<MoveRequest> parse_move(std::string_view body);
 Result<KeyRequest> parse_key(std::string_view body);
+Result<TakebackRequest> parse_takeback(std::string_view body);
 Result<DrawRequest> parse_draw(std::string_view body);
 Result<AnalyseRequest> parse_analyse(std::string_view body);
 // {"games": [{"id": "...", "key": "..."}, ...]}

@@ -61,6 +61,10 @@ constexpr const char* kMigrations[] = {
          fen TEXT NOT NULL,
          entry TEXT NOT NULL,
          PRIMARY KEY (game_id, ply));)",
+    // 4 (issue 15): the rematch of a game, once one of its players asked for it.
+    R"(CREATE TABLE IF NOT EXISTS rematches (
+         game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+         rematch_id TEXT NOT NULL);)",
 };
 
 // doska_key_digest(text) in SQL: key_digest for migration 2.
@@ -460,6 +464,26 @@ Status Storage::save_review_entry(const std::string& game_id, int ply, const std
   up.bind(1, game_id).bind(2, std::int64_t{ply}).bind(3, fen).bind(4, entry);
   if (up.step() != SQLITE_DONE) return sql_error(db_, "writing a review entry");
   return Ok{};
+}
+
+Status Storage::set_rematch(const std::string& game_id, const std::string& rematch_id) {
+  std::lock_guard lock(mutex_);
+  Statement up(db_, "INSERT OR REPLACE INTO rematches (game_id, rematch_id) VALUES (?1, ?2)");
+  if (!up.ok()) return sql_error(db_, "preparing a rematch");
+  up.bind(1, game_id).bind(2, rematch_id);
+  if (up.step() != SQLITE_DONE) return sql_error(db_, "writing a rematch");
+  return Ok{};
+}
+
+Result<std::string> Storage::rematch_of(const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  Statement q(db_, "SELECT rematch_id FROM rematches WHERE game_id = ?1");
+  if (!q.ok()) return sql_error(db_, "reading a rematch");
+  q.bind(1, game_id);
+  const int rc = q.step();
+  if (rc == SQLITE_DONE) return std::string();
+  if (rc != SQLITE_ROW) return sql_error(db_, "reading a rematch");
+  return q.text(0);
 }
 
 Result<std::vector<ReviewEntry>> Storage::review(const std::string& game_id) {

@@ -99,6 +99,9 @@ class Storage {
   Status save_review_entry(const std::string& game_id, int ply, const std::string& fen,
                            const std::string& entry);
   Result<std::vector<ReviewEntry>> review(const std::string& game_id);
+  // The game that a rematch of `game_id` started ("" if none).
+  Status set_rematch(const std::string& game_id, const std::string& rematch_id);
+  Result<std::string> rematch_of(const std::string& game_id);
 
  private:
   explicit Storage(sqlite3* db) : db_(db) {}

@@ -721,5 +721,50 @@ TEST_F(ApiTest, LobbySeekAcceptedStartsAGameForBoth) {
   EXPECT_EQ(api_->post("/api/seeks", json{{"variant", "go"}}).status, 400);
 }
 
+// Between people (issue 15): a take-back asked and accepted or declined; after the game, a
+// rematch with the sides swapped and each player's key moved with them, the same one when both
+// ask.
+TEST_F(ApiPlay, TakebackBetweenPeopleAndRematch) {
+  const PersonGame g = people("russian");
+  auto takeback = [&](const std::string& key, const std::string& action) {
+    return api_->post("/api/games/" + g.id + "/takeback", json{{"key", key}, {"action", action}});
+  };
+  EXPECT_EQ(takeback(g.white, "offer").status, 409);  // White has not moved
+  ASSERT_EQ(move(g.id, g.white, "c3-d4").status, 200);
+  ASSERT_EQ(move(g.id, g.black, "f6-g5").status, 200);
+  EXPECT_EQ(takeback(g.black, "accept").status, 409);  // nothing asked
+  Answer asked = takeback(g.white, "offer");
+  ASSERT_EQ(asked.status, 200) << asked.text;
+  EXPECT_EQ(asked.body["takeback_offer"], "white");
+  EXPECT_EQ(takeback(g.white, "accept").status, 409);  // not one's own request
+  Answer accepted = takeback(g.black, "accept");
+  ASSERT_EQ(accepted.status, 200) << accepted.text;
+  EXPECT_TRUE(accepted.body["moves"].empty());  // back before White's c3-d4
+  EXPECT_TRUE(accepted.body["takeback_offer"].is_null());
+  ASSERT_EQ(move(g.id, g.white, "e3-f4").status, 200);
+  ASSERT_EQ(takeback(g.white, "offer").status, 200);
+  Answer declined = takeback(g.black, "decline");
+  ASSERT_EQ(declined.status, 200);
+  EXPECT_EQ(declined.body["moves"].size(), 1u);
+  EXPECT_EQ(takeback(g.white, "maybe").status, 400);
+
+  EXPECT_EQ(api_->post("/api/games/" + g.id + "/rematch", json{{"key", g.white}}).status, 409);
+  ASSERT_EQ(api_->post("/api/games/" + g.id + "/resign", json{{"key", g.black}}).status, 200);
+  Answer again = api_->post("/api/games/" + g.id + "/rematch", json{{"key", g.black}});
+  ASSERT_EQ(again.status, 201) << again.text;
+  const std::string next = again.body["game"]["id"];
+  EXPECT_EQ(again.body["side"], "white");
+  EXPECT_EQ(api_->get("/api/games/" + g.id).body["rematch"], next);
+  Answer same = api_->post("/api/games/" + g.id + "/rematch", json{{"key", g.white}});
+  ASSERT_EQ(same.status, 201);
+  EXPECT_EQ(same.body["game"]["id"], next);
+  EXPECT_EQ(same.body["side"], "black");
+  // Black's old key plays White now, and White's old key Black.
+  EXPECT_EQ(move(next, g.white, "c3-d4").status, 409);  // it holds Black, not to move
+  EXPECT_EQ(move(next, g.black, "c3-d4").status, 200);
+  EXPECT_EQ(move(next, g.white, "f6-g5").status, 200);
+  EXPECT_EQ(api_->post("/api/games/" + g.id + "/rematch", json{{"key", "k"}}).status, 403);
+}
+
 }  // namespace
 }  // namespace doska::test

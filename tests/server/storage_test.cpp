@@ -33,12 +33,12 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 3);
+    EXPECT_EQ((*storage)->schema_version(), 4);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 3);
+  EXPECT_EQ((*storage)->schema_version(), 4);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -103,7 +103,7 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 3);
+  EXPECT_EQ((*storage)->schema_version(), 4);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));
