@@ -40,3 +40,31 @@ test('a seek created in one browser is accepted in another and both play', async
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
 });
+
+test('take-back asked and allowed between people, then a rematch', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await page.click('#btn-new');
+  await page.waitForSelector('#dlg-new[open]');
+  await page.selectOption('#new-variant', 'russian');
+  await page.check('#new-opponent-person');
+  await page.setChecked('#new-both', true);
+  await page.click('#new-start');
+  await page.waitForSelector('#board[data-variant="russian"] svg');
+  await clickMove(page, 'c3', 'd4');
+  await page.click('#btn-takeback');
+  await page.waitForSelector('#takeback-offer:not([hidden])');
+  await page.click('#btn-takeback-accept');
+  await waitPlies(page, 0);
+  await clickMove(page, 'e3', 'f4');
+  await page.click('#btn-resign');
+  await page.waitForSelector('#dlg-resign[open]');
+  await page.click('#resign-yes');
+  await page.waitForSelector('#result:not([hidden])');
+  const first = new URL(page.url()).pathname;
+  await page.click('#btn-rematch');
+  await page.waitForFunction((old) => location.pathname !== old, first);
+  await page.waitForSelector('#board[data-plies="0"][data-variant="russian"]');
+  await page.waitForSelector('#status[data-state="my-move"]');
+  await clickMove(page, 'c3', 'd4');
+  assert.deepEqual(errors, []);
+});

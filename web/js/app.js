@@ -422,6 +422,9 @@ function renderStatus() {
   } else {
     offer.hidden = true;
   }
+  const takeback = $('takeback-offer');
+  takeback.hidden = !(g.takeback_offer && !g.result.over);
+  if (!takeback.hidden) takeback.textContent = t('takeback.asked_by', {side: sideName(g.variant, g.takeback_offer)});
   const counters = $('counters');
   counters.replaceChildren(...(g.status || []).map((line) => Object.assign(document.createElement('li'), {textContent: serverText(line)})));
   $('readonly-note').hidden = Boolean(anyKey());
@@ -516,6 +519,14 @@ function renderControls() {
   show('btn-draw-decline', Boolean(key) && !over && Boolean(offeredToMe));
   show('btn-draw-claim', Boolean(key) && !over && g.can_claim_draw && sides.includes(g.to_move));
   show('btn-resign', Boolean(key) && !over);
+  // Between people: a take-back asked of the other, and after the game a rematch.
+  const moved = g.moves.some((m) => sides.includes(m.side));
+  const askedOfMe = g.takeback_offer && sides.some((s) => s !== g.takeback_offer);
+  show('btn-takeback', Boolean(key) && !computer && !over && moved && !g.takeback_offer);
+  show('btn-takeback-accept', Boolean(key) && !computer && !over && Boolean(askedOfMe));
+  show('btn-takeback-decline', Boolean(key) && !computer && !over && Boolean(askedOfMe));
+  show('btn-rematch', Boolean(key) && over);
+  $('btn-rematch').textContent = t(g.rematch ? 'rematch.join' : 'rematch');
   // Fair play: no engine in a live game between two people (the server refuses it too).
   show('btn-analyse', computer || over);
   $('move-entry').hidden = !(myTurn() && state.viewPly === null);
@@ -679,6 +690,31 @@ function actionKey(g) {
   const sides = mySides();
   if (sides.includes(g.to_move)) return keyFor(g.to_move);
   return keyFor(sides[0] || 'any');
+}
+
+// A take-back is asked with the key of the side that moved last (of those this page holds), and
+// answered with the other's.
+function takebackKey(g, action) {
+  const sides = mySides();
+  if (action === 'offer') {
+    const last = [...g.moves].reverse().find((m) => sides.includes(m.side));
+    return keyFor(last ? last.side : sides[0] || 'any');
+  }
+  return keyFor(sides.find((s) => s !== g.takeback_offer) || 'any');
+}
+
+// The rematch: each key this page holds plays the other side in it.
+async function rematch() {
+  const g = state.game;
+  if (!g) return;
+  const sides = mySides();
+  const answer = await attempt(() => api.rematch(g.id, keyFor(sides[0] || 'any')));
+  if (!answer) return;
+  const keys = {};
+  for (const side of sides) keys[side === 'white' ? 'black' : 'white'] = keyFor(side);
+  store.saveKeys(answer.game.id, keys, null);
+  history.pushState({}, '', playPath(answer.game.id));
+  await attempt(() => openGame(answer.game.id));
 }
 
 function drawKey(g, action) {
@@ -1388,6 +1424,11 @@ function setupControls() {
     if (g && state.viewPly !== null) viewPly(state.viewPly + 1);
   });
   $('btn-undo').addEventListener('click', () => gameAction((g) => api.undo(g.id, actionKey(g))));
+  for (const action of ['offer', 'accept', 'decline']) {
+    $(action === 'offer' ? 'btn-takeback' : `btn-takeback-${action}`).addEventListener('click', () =>
+      gameAction((g) => api.takeback(g.id, takebackKey(g, action), action)));
+  }
+  $('btn-rematch').addEventListener('click', rematch);
   for (const action of ['offer', 'accept', 'decline', 'claim']) {
     $(`btn-draw-${action}`).addEventListener('click', async () => {
       await gameAction((g) => api.draw(g.id, drawKey(g, action), action));
