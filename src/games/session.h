@@ -96,6 +96,9 @@ class GameSession {
   virtual Status play(std::string_view move) = 0;
   virtual bool undo() = 0;
   virtual std::vector<std::string> moves_played() const = 0;
+  // The moves as people read them: chess100's SAN (moves_played is its long algebraic, which the
+  // protocols use); the same as moves_played in the other games.
+  virtual std::vector<std::string> moves_for_people() const { return moves_played(); }
   virtual GameEnd end() const = 0;
   // The result in the game's own style ("2-0", "1-0", "1/2-1/2", "*").
   virtual std::string result_text() const = 0;

@@ -293,11 +293,13 @@ json GameService::view(const LiveGame& game) const {
   const GameSession& s = *game.session;
   json moves = json::array();
   const auto texts = s.moves_played();
+  const auto shown = s.moves_for_people();
   for (std::size_t i = 0; i < game.played.size(); ++i) {
     const MoveView& m = game.played[i];
     json move{{"ply", i + 1},
               {"side", side_name(game.movers[i])},
               {"text", i < texts.size() ? texts[i] : m.text},
+              {"san", i < shown.size() ? shown[i] : m.text},
               {"full", m.full},
               {"squares", m.path},
               {"captures", m.captures}};

@@ -69,3 +69,16 @@ test('your move in the title, sounds with a mute switch, coordinates, a gliding 
   assert.equal(await page.isVisible('#board .coord >> nth=0'), true);
   assert.deepEqual(errors, []);
 });
+
+test('chess100 moves read in SAN with the letters of the page language', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'ru-RU'});
+  await newGame(page, {variant: 'chess100', opponent: 'person'});
+  await type(page, 'e2e4');
+  await waitPlies(page, 1);
+  await type(page, 'b10c8');
+  await waitPlies(page, 2);
+  assert.deepEqual(await moveTexts(page), ['e4', 'Кc8']);
+  await page.selectOption('#lang-select', 'en');
+  await page.waitForFunction(() => [...document.querySelectorAll('#move-list .move')].map((b) => b.textContent).join(' ') === 'e4 Nc8');
+  assert.deepEqual(errors, []);
+});

@@ -463,7 +463,7 @@ function renderMoves() {
     button.type = 'button';
     button.className = 'move';
     button.dataset.ply = String(ply);
-    button.textContent = move.text;
+    button.textContent = movePeopleText(g.variant, move);
     button.title = move.full;
     const verdict = reviewVerdict(ply);
     if (verdict && verdict.class) {
@@ -644,6 +644,20 @@ async function playMove(move) {
   if (unsure && (view || refused)) learnSide(g.id, key, view ? side : (side === 'white' ? 'black' : 'white'));
   if (view) acceptView(view);
   else render();
+}
+
+// A move as the move list shows it: chess100 in SAN with the piece letters of the page's
+// language (K Q R B N G J; Кр Ф Л С К Г Ш in Russian; Кр Ф Т С К Г Б in Ukrainian), the
+// other games in their notation.
+const SAN_LETTERS = {
+  ru: {K: 'Кр', Q: 'Ф', R: 'Л', B: 'С', N: 'К', G: 'Г', J: 'Ш'},
+  uk: {K: 'Кр', Q: 'Ф', R: 'Т', B: 'С', N: 'К', G: 'Г', J: 'Б'},
+};
+function movePeopleText(variant, move) {
+  if (!isChess(variant) || !move.san) return move.text;
+  const letters = SAN_LETTERS[i18n.lang];
+  if (!letters) return move.san;
+  return move.san.replace(/(^|=)([KQRBNGJ])/g, (_, before, piece) => before + letters[piece]);
 }
 
 // Keyboard entry (issue 15): a move typed in the game's notation. The legal move whose text (or

@@ -85,6 +85,12 @@ class Chess100Session final : public GameSession {
       texts.push_back(game_.records()[i].text);
     return texts;
   }
+  std::vector<std::string> moves_for_people() const override {
+    std::vector<std::string> texts;
+    for (std::size_t i = 1; i < game_.records().size(); ++i)
+      texts.push_back(game_.records()[i].san);
+    return texts;
+  }
   GameEnd end() const override {
     const Ending& e = game_.ending();
     doska::Outcome outcome = doska::Outcome::ongoing;
