@@ -68,3 +68,39 @@ test('take-back asked and allowed between people, then a rematch', async () => {
   await clickMove(page, 'c3', 'd4');
   assert.deepEqual(errors, []);
 });
+
+test('a premove in a clock game is played when the turn comes; the board colours switch', async () => {
+  const a = await openApp(env.browser, env.server.url);
+  const b = await openApp(env.browser, env.server.url);
+  await a.page.click('#btn-lobby');
+  await a.page.waitForSelector('#dlg-lobby[open]');
+  await a.page.selectOption('#seek-variant', 'russian');
+  await a.page.selectOption('#seek-time', '600+5');
+  await a.page.selectOption('#seek-side', 'white');
+  await a.page.click('#seek-form button[type="submit"]');
+  await b.page.click('#btn-lobby');
+  await b.page.waitForSelector('#seek-rows button[data-action="accept"]');
+  await b.page.click('#seek-rows button[data-action="accept"]');
+  await b.page.waitForSelector('#board[data-variant="russian"] svg');
+  await a.page.waitForSelector('#status[data-state="my-move"]');
+  // Black clicks f6 and g5 while White thinks: a premove, marked on the board.
+  await b.page.click('#board [data-square="f6"]');
+  await b.page.click('#board [data-square="g5"]');
+  await b.page.waitForSelector('#board[data-premove="f6-g5"]');
+  assert.equal(await b.page.$$eval('#board .mark-premove', (m) => m.length), 2);
+  await clickMove(a.page, 'c3', 'd4');
+  // Black's move is played as soon as White's arrives.
+  await waitPlies(b.page, 2);
+  await waitPlies(a.page, 2);
+  assert.equal(await b.page.getAttribute('#board [data-square="g5"]', 'data-piece-kind'), 'black-man');
+  assert.equal(await b.page.getAttribute('#board', 'data-premove'), '');
+  // Board colours: wood, then green, remembered.
+  assert.equal(await b.page.getAttribute('html', 'data-theme'), 'wood');
+  await b.page.click('#btn-theme');
+  assert.equal(await b.page.getAttribute('html', 'data-theme'), 'green');
+  await b.page.reload();
+  await b.page.waitForSelector('body[data-ready="yes"]');
+  assert.equal(await b.page.getAttribute('html', 'data-theme'), 'green');
+  assert.deepEqual(a.errors, []);
+  assert.deepEqual(b.errors, []);
+});

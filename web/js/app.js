@@ -26,6 +26,7 @@ const state = {
   analysis: null,      // {plies, result} of the last analysis
   busy: false,
   review: null,        // {id, data}: the game's review as GET /api/games/{id}/review gives it
+  premove: null,       // {from, to}: a move clicked while the opponent thinks (clock games)
   offline: false,      // the last request got no answer, or the event stream is cut
   streamPaused: false, // the tab is hidden and let go of its event stream
 };
@@ -156,7 +157,9 @@ function acceptView(view) {
     if (replayed) for (const [ply, snapshot] of replayed) if (!state.snapshots.has(ply)) state.snapshots.set(ply, snapshot);
   }
   if (state.viewPly !== null && state.viewPly >= plies) state.viewPly = null;
+  if (!sameGame || view.result.over) state.premove = null;
   render();
+  playPremove();
 }
 
 async function openGame(id, {key = null, side = null, links = null} = {}) {
@@ -290,6 +293,7 @@ function renderBoard() {
     lastSquares: shown.last ? shown.last.squares : [],
     lastCaptures: shown.last ? shown.last.captures : [],
     check: shown.board.check || null,
+    premove: shown.live && state.premove ? [state.premove.from, state.premove.to].filter(Boolean) : [],
     arrow: reviewEntry(state.viewPly === null ? g.moves.length : state.viewPly)?.path || null,
     letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')},
   };
@@ -298,6 +302,7 @@ function renderBoard() {
   boardBox.dataset.interactive = interactive ? 'yes' : 'no';
   boardBox.dataset.version = String(g.version);
   boardBox.dataset.plies = String(g.moves.length);
+  boardBox.dataset.premove = state.premove ? `${state.premove.from}-${state.premove.to || ''}` : '';
   boardBox.classList.toggle('history', !shown.live);
   if (shown.board.kind === 'mill') {
     if (!millBoard || millBoard.container !== boardBox || boardBox.dataset.kind !== 'mill') {
@@ -616,9 +621,46 @@ function chooserButton(text, choose, data) {
 
 // ---------------------------------------------------------------- moving
 
+// Premoves (issue 15): in a clock game, while the opponent thinks, the player may click a piece
+// of theirs and a square; when the turn comes the move is played at once if it is the one legal
+// move from there to there, else it is dropped.
+function premoveAllowed() {
+  const g = state.game;
+  const sides = mySides();
+  return Boolean(g && g.clock && !g.result.over && sides.length === 1 && g.to_move !== sides[0] &&
+                 state.viewPly === null);
+}
+
+function onPremovePoint(point) {
+  const g = state.game;
+  const mine = mySides()[0];
+  const cell = (g.board.cells || []).find((c) => c.name === point);
+  const pm = state.premove;
+  if (pm && !pm.to && point !== pm.from) {
+    state.premove = {from: pm.from, to: point};
+  } else if (cell && cell.piece && cell.piece.side === mine && !(pm && pm.from === point)) {
+    state.premove = {from: point, to: null};
+  } else {
+    state.premove = null;
+  }
+  render();
+}
+
+// After a new view: a premove whose turn has come is played (or dropped).
+function playPremove() {
+  const pm = state.premove;
+  if (!pm || !pm.to || !myTurn() || state.busy) return;
+  state.premove = null;
+  const g = state.game;
+  const fits = g.legal.filter((m) => m.from === pm.from && m.to === pm.to);
+  if (fits.length === 1) playMove(fits[0]);
+  else render();
+}
+
 function onPoint(point, {drag}) {
   const g = state.game;
   if (!g || state.busy) return;
+  if (!drag && premoveAllowed()) return onPremovePoint(point);
   if (state.viewPly !== null || !myTurn()) return;
   const chosen = state.picker.click(point, g.legal, {drag});
   if (chosen && chosen.play) playMove(chosen.play);
@@ -978,6 +1020,19 @@ function setupSettings() {
   };
   coords.addEventListener('click', () => { store.saveSetting('coords', !store.setting('coords', true)); showCoords(); });
   showCoords();
+  // Board colours: wood, green, blue in turn.
+  const themes = ['wood', 'green', 'blue'];
+  const theme = $('btn-theme');
+  const showTheme = () => {
+    const name = themes.includes(store.theme()) ? store.theme() : 'wood';
+    document.documentElement.dataset.theme = name;
+    theme.textContent = t(`theme.${name}`);
+  };
+  theme.addEventListener('click', () => {
+    store.saveTheme(themes[(themes.indexOf(store.theme()) + 1) % themes.length]);
+    showTheme();
+  });
+  showTheme();
 }
 
 // ---------------------------------------------------------------- game review
@@ -1470,7 +1525,7 @@ function setupControls() {
     if (!state.game || event.target.closest('input, textarea, select, dialog')) return;
     if (event.key === 'ArrowLeft') $('btn-prev').click();
     if (event.key === 'ArrowRight') $('btn-next').click();
-    if (event.key === 'Escape') { state.picker.reset(); render(); }
+    if (event.key === 'Escape') { state.picker.reset(); state.premove = null; render(); }
   });
   setInterval(() => { if (state.game && state.game.clock) renderClocks(); }, 250);
 }
@@ -1494,6 +1549,8 @@ function setupLanguage() {
 function refreshTexts() {
   i18n.apply(document);
   $('lang-select').value = i18n.lang;
+  $('btn-theme').textContent = t(`theme.${document.documentElement.dataset.theme || 'wood'}`);
+  renderLobby();
   if (state.game) render();
   for (const prefix of ['new', 'imp']) {
     if ($(`dlg-${prefix === 'new' ? 'new' : 'import'}`).open) {

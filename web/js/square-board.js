@@ -44,6 +44,9 @@ export class SquareBoard {
       if (marks.selected === cell.name) {
         layers.marks.append(svg('rect', {x: px, y: py, width: U, height: U, class: 'mark-selected'}));
       }
+      if (marks.premove && marks.premove.includes(cell.name)) {
+        layers.marks.append(svg('rect', {x: px, y: py, width: U, height: U, class: 'mark-premove'}));
+      }
       if (marks.check === cell.name) {
         layers.marks.append(svg('rect', {x: px, y: py, width: U, height: U, class: 'mark-check'}));
       }

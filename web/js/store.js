@@ -59,4 +59,6 @@ export const store = {
     return value === null ? fallback : value === 'on';
   },
   saveSetting(name, on) { localStorage.setItem(`doska.setting.${name}`, on ? 'on' : 'off'); },
+  theme() { return localStorage.getItem('doska.setting.theme') || 'wood'; },
+  saveTheme(name) { localStorage.setItem('doska.setting.theme', name); },
 };
