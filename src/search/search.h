@@ -530,8 +530,11 @@ class Search {
       const Value original_alpha = alpha;
       Value best = -kInfinite;
       std::uint32_t best_move = 0;
+      int searched = 0;  // moves searched here (the root skips the excluded ones)
       for (int k = 0; k < n; ++k) {
         const Move& m = list[indices[k]];
+        if (ply == 0 && excluded_at_root(pos, m)) continue;
+        ++searched;
         const Position next = T::after(pos, m);
         keys[base + ply + 1] = T::key(next);
         search.tt_.prefetch(keys[base + ply + 1]);
@@ -541,7 +544,7 @@ class Search {
         const int extension = (n == 1 && ply < 2 * depth + 8) ? 1 : 0;
         const int new_depth = depth - 1 + extension;
         Value v;
-        if (k == 0) {
+        if (searched == 1) {
           v = child(pos, next, new_depth, alpha, beta, ply, pv_node);
         } else {
           int reduction = 0;
@@ -618,6 +621,13 @@ class Search {
       return texts;
     }
 
+    // A root move the limits exclude (multi-line analysis).
+    bool excluded_at_root(const Position& pos, const Move& m) const {
+      const auto& exclude = search.limits_.exclude;
+      if (exclude.empty()) return false;
+      return std::find(exclude.begin(), exclude.end(), T::move_text(pos, m)) != exclude.end();
+    }
+
     void iterate(const InfoCallback* on_info) {
       keys[base] = T::key(root_position);
       reversible[0] = root_reversible;
@@ -627,10 +637,15 @@ class Search {
         result.value = terminal(root_position, 0);
         return;
       }
-      // Fall back on the first move if even depth 1 is stopped.
-      result.best = T::move_text(root_position, list[0]);
+      // Fall back on the first move (not excluded) if even depth 1 is stopped; with every move
+      // excluded there is nothing to search.
+      int first = 0;
+      while (first < static_cast<int>(list.size()) && excluded_at_root(root_position, list[first]))
+        ++first;
+      if (first == static_cast<int>(list.size())) return;
+      result.best = T::move_text(root_position, list[first]);
       if constexpr (ProbesTables<T>) {
-        if (play_from_table(list, on_info)) return;
+        if (search.limits_.exclude.empty() && play_from_table(list, on_info)) return;
       }
       const int max_depth =
           search.limits_.depth > 0 ? std::min(search.limits_.depth, kMaxPly - 8) : kMaxPly - 8;

@@ -64,6 +64,9 @@ struct Limits {
   // The game's opening book, where it has one (the mill games): a position in the book is played
   // from it, with no search; off to search every move.
   bool book = true;
+  // Root moves not to search, in the game's notation: the lines after the first of a multi-line
+  // analysis (each searched without the better ones found before it).
+  std::vector<std::string> exclude;
 };
 
 // A move from an opening book, with the value and depth of the search that chose it.

@@ -112,6 +112,12 @@ std::string outcome_name(Outcome o) {
   return "ongoing";
 }
 
+json score_json(const search::Score& score) {
+  static const char* kinds[] = {"cp", "win", "loss", "draw"};
+  return json{
+      {"kind", kinds[static_cast<int>(score.kind)]}, {"value", score.value}, {"egdb", score.table}};
+}
+
 json move_json(const MoveView& m) {
   return json{{"text", m.text},
               {"full", m.full},
@@ -975,10 +981,36 @@ json GameService::analyse(const AnalyseRequest& r) {
   const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
   const engine::BestMove best =
       search_now(variant, fen, moves, limits, seconds, EnginePool::Priority::analysis);
+  // More lines: each searched without the better ones found before it (an engine without that
+  // search, such as the wolf and sheep solver, gives its one line).
+  json lines = json::array();
+  auto line_json = [&](const engine::BestMove& b) {
+    json path = json::array();
+    if (!b.move.empty())
+      if (auto view = (*session)->read_move(b.move)) path = view->path;
+    return json{{"best", b.move},
+                {"score", score_json(b.score)},
+                {"text", b.score.text()},
+                {"depth", b.depth},
+                {"pv", b.pv},
+                {"path", path}};
+  };
+  if (!best.move.empty()) lines.push_back(line_json(best));
+  for (int k = 1; k < r.lines && !best.move.empty(); ++k) {
+    limits.exclude.clear();
+    for (const json& l : lines) limits.exclude.push_back(l["best"]);
+    const engine::BestMove next =
+        search_now(variant, fen, moves, limits, seconds, EnginePool::Priority::analysis);
+    if (next.move.empty() ||
+        std::find(limits.exclude.begin(), limits.exclude.end(), next.move) != limits.exclude.end())
+      break;
+    lines.push_back(line_json(next));
+  }
   using Kind = search::Score::Kind;
   const char* kinds[] = {"cp", "win", "loss", "draw"};
   const Kind kind = best.score.kind;
-  return json{{"best", best.move.empty() ? json(nullptr) : json(best.move)},
+  return json{{"lines", std::move(lines)},
+              {"best", best.move.empty() ? json(nullptr) : json(best.move)},
               // egdb: the value comes from an endgame database (the plies count to a conversion).
               {"score",
                {{"kind", kinds[static_cast<int>(kind)]},
@@ -1176,12 +1208,6 @@ double expected_score(const json& entry) {
   if (kind == "draw") return 0.5;
   const double cp = score.at("value").get<double>();
   return 1.0 / (1.0 + std::exp(-cp / 100.0));
-}
-
-json score_json(const search::Score& score) {
-  static const char* kinds[] = {"cp", "win", "loss", "draw"};
-  return json{
-      {"kind", kinds[static_cast<int>(score.kind)]}, {"value", score.value}, {"egdb", score.table}};
 }
 
 }  // namespace

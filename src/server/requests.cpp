@@ -232,6 +232,9 @@ Result<AnalyseRequest> parse_analyse(std::string_view body) {
   if (!depth) return make_error(depth.error());
   r.time_ms = *time_ms;
   r.depth = *depth;
+  auto lines = int_field(o, "lines", 1, 5, 1);
+  if (!lines) return make_error(lines.error());
+  r.lines = *lines;
   if (r.time_ms == 0 && r.depth == 0) r.time_ms = 1000;
   return r;
 }

@@ -59,6 +59,7 @@ struct AnalyseRequest {
   std::vector<std::string> moves;
   int time_ms = 0;
   int depth = 0;
+  int lines = 1;  // best lines to find, 1..5 (each searched without the better ones)
 };
 
 // POST /api/games/{id}/review: the time of each position's search (issue 15).

@@ -110,6 +110,10 @@ test('analysis shows the evaluation bar and the best line; not in a live game of
   await page.waitForSelector('#eval-bar:not([hidden])');
   await page.waitForSelector('#analysis[data-best]:not([data-best=""])');
   assert.match(await page.textContent('#analysis-text'), /best/);
+  // Three best lines (issue 15), listed and drawn as arrows, the best one first.
+  assert.equal(await page.$$eval('#analysis-lines li', (items) => items.length), 3);
+  assert.equal(await page.$$eval('#board .analysis-arrow', (arrows) => arrows.length), 3);
+  assert.equal(await page.$$eval('#board .analysis-arrow.line-1', (arrows) => arrows.length), 1);
   assert.deepEqual(errors, []);
 });
 

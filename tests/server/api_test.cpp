@@ -766,5 +766,29 @@ TEST_F(ApiPlay, TakebackBetweenPeopleAndRematch) {
   EXPECT_EQ(api_->post("/api/games/" + g.id + "/rematch", json{{"key", "k"}}).status, 403);
 }
 
+// Several best lines (issue 15): each searched without the better ones, all different, with the
+// squares of their first move.
+TEST_F(ApiTest, AnalysisGivesSeveralLines) {
+  Answer a = api_->post(
+      "/api/analyse",
+      json{{"variant", "international"}, {"fen", "W:W31-50:B1-20"}, {"depth", 6}, {"lines", 3}});
+  ASSERT_EQ(a.status, 200) << a.text;
+  ASSERT_EQ(a.body["lines"].size(), 3u);
+  std::set<std::string> firsts;
+  for (const json& line : a.body["lines"]) {
+    firsts.insert(line["best"].get<std::string>());
+    EXPECT_EQ(line["path"].size(), 2u);
+    EXPECT_EQ(line["pv"][0], line["best"]);
+  }
+  EXPECT_EQ(firsts.size(), 3u);
+  EXPECT_EQ(a.body["lines"][0]["best"], a.body["best"]);
+  // Not more lines than moves: a position with two moves gives two.
+  a = api_->post("/api/analyse",
+                 json{{"variant", "russian"}, {"fen", "W:Wa1:Bh8"}, {"depth", 4}, {"lines", 5}});
+  ASSERT_EQ(a.status, 200) << a.text;
+  EXPECT_EQ(a.body["lines"].size(), 1u);  // a1-b2 only
+  EXPECT_EQ(api_->post("/api/analyse", json{{"variant", "russian"}, {"lines", 6}}).status, 400);
+}
+
 }  // namespace
 }  // namespace doska::test

@@ -295,6 +295,7 @@ function renderBoard() {
     check: shown.board.check || null,
     premove: shown.live && state.premove ? [state.premove.from, state.premove.to].filter(Boolean) : [],
     arrow: reviewEntry(state.viewPly === null ? g.moves.length : state.viewPly)?.path || null,
+    lines: analysisLines(state.viewPly === null ? g.moves.length : state.viewPly),
     letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')},
   };
   const boardBox = $('board');
@@ -800,14 +801,15 @@ async function analyse() {
   if (!g) return;
   const plies = state.viewPly === null ? g.moves.length : state.viewPly;
   const spec = state.viewPly === null
-      ? {game: g.id, time_ms: 1000}
-      : {variant: g.variant, fen: g.start_fen, moves: g.moves.slice(0, plies).map((m) => m.text), time_ms: 1000};
+      ? {game: g.id, time_ms: 1000, lines: 3}
+      : {variant: g.variant, fen: g.start_fen, moves: g.moves.slice(0, plies).map((m) => m.text), time_ms: 1000,
+         lines: 3};
   $('analysis').hidden = false;
   $('analysis-text').textContent = t('analysis.running');
   const result = await attempt(() => api.analyse(spec));
   if (!result) { $('analysis-text').textContent = ''; return; }
   state.analysis = {id: g.id, plies, side: sideToMoveAt(plies), result};
-  renderAnalysis();
+  render();   // the board draws the lines as arrows
 }
 
 // The share of the bar that is White's: a logistic curve of the score (100 = one man or pawn).
@@ -1035,6 +1037,14 @@ function setupSettings() {
   showTheme();
 }
 
+// The paths of the analysis's lines, when the analysed position is the one on view.
+function analysisLines(ply) {
+  const a = state.analysis;
+  const g = state.game;
+  if (!a || !g || a.id !== g.id || a.plies !== ply) return [];
+  return (a.result.lines || []).map((line) => line.path || []);
+}
+
 // ---------------------------------------------------------------- game review
 
 const reviewData = () => {
@@ -1160,6 +1170,15 @@ function renderAnalysis() {
     depth: a.result.depth ?? '?', pv: (a.result.pv || []).join(' '),
   });
   $('analysis').dataset.best = a.result.best || '';
+  // The best lines, each with its score (the board shows them as arrows).
+  const list = document.createElement('ol');
+  list.className = 'analysis-lines';
+  for (const line of a.result.lines || []) {
+    const item = document.createElement('li');
+    item.textContent = `${scoreText(line.score, a.side)} (${line.depth}): ${(line.pv || []).join(' ')}`;
+    list.append(item);
+  }
+  $('analysis-lines').replaceChildren(list);
 }
 
 // ---------------------------------------------------------------- links of a two-person game

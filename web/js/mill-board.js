@@ -67,7 +67,14 @@ export class MillBoard {
       hits.append(svg('circle', {cx, cy, r: 46, class: classes.join(' '), 'data-square': cell.name, 'aria-label': cell.name,
                                  'data-piece-kind': cell.piece ? `${cell.piece.side}-stone` : null}));
     }
-    const best = arrow(marks.arrow, (name) => (at.has(name) ? [px(at.get(name).x), py(at.get(name).y)] : null), 14);
+    const centre = (name) => (at.has(name) ? [px(at.get(name).x), py(at.get(name).y)] : null);
+    (marks.lines || []).forEach((path, i) => {
+      const line = arrow(path, centre, i === 0 ? 14 : 9);
+      if (!line) return;
+      line.setAttribute('class', `analysis-arrow line-${i + 1}`);
+      root.append(line);
+    });
+    const best = arrow(marks.arrow, centre, 14);
     if (best) root.append(best);
     root.append(hits);
     this.container.replaceChildren(root);

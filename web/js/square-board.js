@@ -104,8 +104,15 @@ export class SquareBoard {
     // The square names over the pieces (a corner of the square, outlined), so that they stay
     // readable on an occupied square.
     const centres = new Map(board.cells.map((c) => [c.name, [col(c.x) * U + U / 2, row(c.y) * U + U / 2]]));
-    const best = arrow(marks.arrow, (name) => centres.get(name), 16);
     root.append(layers.cells, layers.marks, layers.pieces, layers.labels);
+    // An analysis's lines (the best boldest), and a review's best move.
+    (marks.lines || []).forEach((path, i) => {
+      const line = arrow(path, (name) => centres.get(name), i === 0 ? 16 : 10);
+      if (!line) return;
+      line.setAttribute('class', `analysis-arrow line-${i + 1}`);
+      root.append(line);
+    });
+    const best = arrow(marks.arrow, (name) => centres.get(name), 16);
     if (best) root.append(best);
     root.append(layers.hits);
     this.container.replaceChildren(root);
