@@ -40,6 +40,22 @@ void print_info(const search::Info& info) {
   std::fflush(stdout);
 }
 
+// The search switches of analyze and bench: --reductions, --null-move, --probcut (on or off).
+Status read_switches(const Args& args, search::Limits& limits) {
+  const std::pair<const char*, bool search::Limits::*> switches[] = {
+      {"reductions", &search::Limits::reductions},
+      {"null-move", &search::Limits::null_move},
+      {"probcut", &search::Limits::probcut}};
+  for (const auto& [name, flag] : switches) {
+    if (auto v = args.value(name)) {
+      if (*v != "on" && *v != "off")
+        return make_error("bad --" + std::string(name) + " " + quoted(*v) + ": give on or off");
+      limits.*flag = *v == "on";
+    }
+  }
+  return Ok{};
+}
+
 }  // namespace
 
 // Reads --depth, --time, --nodes, --threads, --level into limits.
@@ -73,16 +89,7 @@ Result<search::Limits> limits_from(const Args& args) {
     if (!l || *l < 1 || *l > 10) return make_error("bad level " + quoted(*v) + ": give 1 to 10");
     limits.level = *l;
   }
-  if (auto v = args.value("reductions")) {
-    if (*v != "on" && *v != "off")
-      return make_error("bad --reductions " + quoted(*v) + ": give on or off");
-    limits.reductions = *v == "on";
-  }
-  if (auto v = args.value("null-move")) {
-    if (*v != "on" && *v != "off")
-      return make_error("bad --null-move " + quoted(*v) + ": give on or off");
-    limits.null_move = *v == "on";
-  }
+  if (Status s = read_switches(args, limits); !s) return make_error(s.error());
   // Analysis searches; --book on shows the opening book's move (mill games) instead.
   limits.book = false;
   if (auto v = args.value("book")) {
@@ -97,7 +104,7 @@ Result<search::Limits> limits_from(const Args& args) {
 int run_analyze(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
-                          "reductions", "null-move", "book", "eval", "egdb"},
+                          "reductions", "null-move", "probcut", "book", "eval", "egdb"},
                          {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
@@ -160,7 +167,8 @@ constexpr BenchPosition kBench[] = {
 }  // namespace
 
 int run_bench(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"threads", "reductions", "null-move", "game", "eval"}, {});
+  auto args =
+      parse_args(words, {"threads", "reductions", "null-move", "probcut", "game", "eval"}, {});
   if (!args) return fail(args.error());
   int threads = 1;
   if (auto v = args->value("threads")) {
@@ -168,18 +176,8 @@ int run_bench(const std::vector<std::string>& words) {
     if (!t || *t < 1 || *t > 64) return fail("bad thread count " + quoted(*v));
     threads = *t;
   }
-  bool reductions = true;
-  if (auto v = args->value("reductions")) {
-    if (*v != "on" && *v != "off")
-      return fail("bad --reductions " + quoted(*v) + ": give on or off");
-    reductions = *v == "on";
-  }
-  bool null_move = true;
-  if (auto v = args->value("null-move")) {
-    if (*v != "on" && *v != "off")
-      return fail("bad --null-move " + quoted(*v) + ": give on or off");
-    null_move = *v == "on";
-  }
+  search::Limits switches;
+  if (Status s = read_switches(*args, switches); !s) return fail(s.error());
   // --game G: only the positions of one game (to measure a change made for that game).
   const std::optional<std::string> only = args->value("game");
   if (only && std::none_of(std::begin(kBench), std::end(kBench),
@@ -200,8 +198,9 @@ int run_bench(const std::vector<std::string>& words) {
     search::Limits limits;
     limits.depth = b.depth;
     limits.threads = threads;
-    limits.reductions = reductions;
-    limits.null_move = null_move;
+    limits.reductions = switches.reductions;
+    limits.null_move = switches.null_move;
+    limits.probcut = switches.probcut;
     const engine::BestMove best = engine.search(limits);
     std::printf("%-24s depth %2d nodes %10llu time %6.3f bestmove %s score %s\n", b.game, b.depth,
                 static_cast<unsigned long long>(best.nodes), best.seconds, best.move.c_str(),

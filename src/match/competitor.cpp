@@ -62,11 +62,14 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     if (value != "on" && value != "off")
       return make_error("bad book " + quoted(value) + ": give on or off");
     spec.limits.book = value == "on";
-  } else if ((name == "reductions" || name == "null-move") && ours) {
-    // Search switches, to measure what late-move reductions and null-move pruning gain.
+  } else if ((name == "reductions" || name == "null-move" || name == "probcut") && ours) {
+    // Search switches, to measure what late-move reductions, null-move pruning and ProbCut gain.
     if (value != "on" && value != "off")
       return make_error("bad " + std::string(name) + " " + quoted(value) + ": give on or off");
-    (name == "reductions" ? spec.limits.reductions : spec.limits.null_move) = value == "on";
+    bool& flag = name == "reductions"  ? spec.limits.reductions
+                 : name == "null-move" ? spec.limits.null_move
+                                       : spec.limits.probcut;
+    flag = value == "on";
   } else if (name == "hash" && ours) {
     auto v = parse_int(value);
     if (!v || *v < 1 || *v > 4096)
@@ -80,8 +83,8 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     spec.egdb = std::string(value);
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
-                      " for our engine (level, nodes, depth, time, reductions, null-move, book, "
-                      "hash, eval, egdb, name)");
+                      " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
+                      "book, hash, eval, egdb, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

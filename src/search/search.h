@@ -32,6 +32,9 @@
 //   null_move_allowed(pos), null_move(pos) -> Position
 //                                  null-move pruning: passing is allowed (not in check, no
 //                                  zugzwang to fear) and the position after a pass
+//   kProbCutMargin                 ProbCut: at a node outside the principal variation, a search
+//                                  of 40% of the depth that holds beta + margin * depth cuts the
+//                                  node (0 or absent: none)
 //   in_tables(pos), probe_table(pos) -> optional<TableValue>
 //                                  the exact value from an endgame database, when it has one: the
 //                                  tree stops there, and a won or lost root is played from it
@@ -116,6 +119,14 @@ constexpr bool late_move_reductions() {
   else
     return true;
 }
+template <class T>
+constexpr int probcut_margin() {
+  if constexpr (requires { T::kProbCutMargin; })
+    return T::kProbCutMargin;
+  else
+    return 0;
+}
+
 template <class T>
 concept SkipsInQuiescence = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::skip_in_quiescence(p, m) } -> std::convertible_to<bool>;
@@ -433,9 +444,9 @@ class Search {
       return T::side_index(pos) == T::side_index(next);
     }
     Value child(const Position& pos, const Position& next, int depth, Value alpha, Value beta,
-                int ply, bool pv_node) {
-      if (keeps_turn(pos, next)) return negamax(next, depth, alpha, beta, ply + 1, pv_node);
-      return -negamax(next, depth, -beta, -alpha, ply + 1, pv_node);
+                int ply, bool pv_node, bool prune) {
+      if (keeps_turn(pos, next)) return negamax(next, depth, alpha, beta, ply + 1, pv_node, prune);
+      return -negamax(next, depth, -beta, -alpha, ply + 1, pv_node, prune);
     }
 
     Value terminal(const Position& pos, int ply) const {
@@ -456,7 +467,10 @@ class Search {
       return v;
     }
 
-    Value negamax(const Position& pos, int depth, Value alpha, Value beta, int ply, bool pv_node) {
+    // `prune`: ProbCut may cut here (false inside ProbCut's own reduced search, so that its
+    // verdicts never rest on another ProbCut).
+    Value negamax(const Position& pos, int depth, Value alpha, Value beta, int ply, bool pv_node,
+                  bool prune = true) {
       pv_length[ply] = ply;
       if (ply > 0) {
         if (is_draw(ply)) return draw_value(pos);
@@ -511,10 +525,25 @@ class Search {
           reversible[ply + 1] = 0;  // no repetition across a pass
           after_null[ply + 1] = true;
           const int reduction = 2 + depth / 6;
-          const Value v = -negamax(next, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+          const Value v =
+              -negamax(next, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false, prune);
           after_null[ply + 1] = false;
           if (aborted) return 0;
           if (v >= beta) return is_decided(v) ? beta : v;
+        }
+      }
+
+      // ProbCut: a shallow search that holds a bound well above beta says the full one would
+      // hold beta too. The reduced search runs at this same ply and position (its table entry
+      // and killers are this node's), without ProbCut below it.
+      if constexpr (probcut_margin<T>() > 0) {
+        if (search.limits_.probcut && prune && !pv_node && ply > 0 && depth >= 3 &&
+            !is_decided(beta) && !is_decided(beta + probcut_margin<T>() * depth)) {
+          const Value margin = probcut_margin<T>() * depth;
+          const Value high = beta + margin;
+          const Value v = negamax(pos, depth * 40 / 100, high - 1, high, ply, false, false);
+          if (aborted) return 0;
+          if (v >= high) return v - margin;
         }
       }
 
@@ -545,7 +574,7 @@ class Search {
         const int new_depth = depth - 1 + extension;
         Value v;
         if (searched == 1) {
-          v = child(pos, next, new_depth, alpha, beta, ply, pv_node);
+          v = child(pos, next, new_depth, alpha, beta, ply, pv_node, prune);
         } else {
           int reduction = 0;
           if constexpr (log_reductions<T>()) {
@@ -557,11 +586,11 @@ class Search {
                      quiet && k >= 3 && !pv_node) {
             reduction = 1 + (k >= 8 && depth >= 6);
           }
-          v = child(pos, next, new_depth - reduction, alpha, alpha + 1, ply, false);
+          v = child(pos, next, new_depth - reduction, alpha, alpha + 1, ply, false, prune);
           if (v > alpha && reduction > 0)
-            v = child(pos, next, new_depth, alpha, alpha + 1, ply, false);
+            v = child(pos, next, new_depth, alpha, alpha + 1, ply, false, prune);
           if (v > alpha && v < beta && pv_node)
-            v = child(pos, next, new_depth, alpha, beta, ply, true);
+            v = child(pos, next, new_depth, alpha, beta, ply, true, prune);
         }
         if (aborted) return 0;
         if (v > best) {
@@ -776,7 +805,7 @@ class Search {
         reversible[1] = T::irreversible(root_position, m) ? 0 : reversible[0] + 1;
         Value v = 0;
         for (int d = 1; d <= std::max(1, depth); ++d)
-          v = child(root_position, next, d - 1, -kInfinite, kInfinite, 0, true);
+          v = child(root_position, next, d - 1, -kInfinite, kInfinite, 0, true, true);
         scored.push_back(RootMove{T::move_text(root_position, m), v});
       }
       return scored;

@@ -61,12 +61,14 @@ struct Limits {
   bool reductions = true;
   // Null-move pruning, where the game's traits allow it; off to measure what it gains.
   bool null_move = true;
+  // ProbCut, where the game's traits use it (kProbCutMargin): off to measure what it gains.
+  bool probcut = true;
   // The game's opening book, where it has one (the mill games): a position in the book is played
   // from it, with no search; off to search every move.
   bool book = true;
   // Root moves not to search, in the game's notation: the lines after the first of a multi-line
   // analysis (each searched without the better ones found before it).
-  std::vector<std::string> exclude;
+  std::vector<std::string> exclude{};
 };
 
 // A move from an opening book, with the value and depth of the search that chose it.

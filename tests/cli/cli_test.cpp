@@ -118,6 +118,8 @@ TEST(CliErrors, SearchSwitchesAndBenchGame) {
   expect_error(doska({"match", "chess100", "--a", "reductions=no"}), "bad reductions");
   expect_error(doska({"bench", "--null-move", "x"}), "bad --null-move");
   expect_error(doska({"match", "chess100", "--b", "null-move=1"}), "bad null-move");
+  expect_error(doska({"bench", "--probcut", "yes"}), "bad --probcut");
+  expect_error(doska({"match", "international", "--a", "probcut=0"}), "bad probcut");
   CommandRun run = doska({"analyze", "chess100", "--depth", "3", "--reductions", "off"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("bestmove "), std::string::npos) << run.out;

@@ -102,6 +102,24 @@ TEST(Engine, TwoKingsBeatOneInEnglish) {
   EXPECT_EQ(best.score.kind, search::Score::Kind::win) << best.score.text();
 }
 
+// ProbCut (search.h) cuts nodes outside the principal variation by a shallower search: the same
+// depth from the start costs fewer nodes with it than without, and both give a legal move.
+TEST(Engine, ProbCutSearchesFewerNodesToTheSameDepth) {
+  for (const char* game : {"international", "russian", "english"}) {
+    std::uint64_t nodes[2] = {0, 0};
+    for (const bool probcut : {true, false}) {
+      Engine engine(16);
+      ASSERT_TRUE(engine.set_position(game).ok());
+      search::Limits limits{.depth = 9};
+      limits.probcut = probcut;
+      const BestMove best = engine.search(limits);
+      EXPECT_FALSE(best.move.empty()) << game;
+      nodes[probcut ? 0 : 1] = best.nodes;
+    }
+    EXPECT_LT(nodes[0], nodes[1]) << game;
+  }
+}
+
 TEST(Engine, NoMoveMeansTheGameIsOver) {
   Engine engine(4);
   ASSERT_TRUE(engine.set_position("international", "W:W46:B37,41").ok());

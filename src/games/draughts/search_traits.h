@@ -78,6 +78,10 @@ struct SearchTraits {
   // Measured at 0.1 s a move against the one- or two-ply reductions: international +17 -5 =31,
   // english +19 -16 =45 (docs/engine.md).
   static constexpr bool kLogReductions = true;
+  // ProbCut (search.h): a search of 40% of the depth holding beta + 5 centipawns a ply. Measured
+  // at 20,000 nodes a move (docs/engine.md); not in giveaway, where it was not measured and the
+  // evaluation predicts less.
+  static constexpr int kProbCutMargin = R.giveaway ? 0 : 5;
 
   static Position make(const draughts::Position& pos) {
     return {pos, compute_key(pos), pos.side, pattern::builtin(R.id)};
