@@ -55,6 +55,7 @@ Usage:
   doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
               [--engine-threads N] [--hash MB] [--egdb DIR|none]
               [--connections-per-address N] [--analyses-per-address N] [--header-timeout S]
+              [--analysis-seconds S]
                                                       the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port

@@ -40,10 +40,11 @@ std::string web_dir(const Args& args) {
 }  // namespace
 
 int run_serve(const std::vector<std::string>& words) {
-  auto args = parse_args(words,
-                         {"host", "port", "db", "web", "engine-threads", "hash", "egdb",
-                          "connections-per-address", "analyses-per-address", "header-timeout"},
-                         {});
+  auto args = parse_args(
+      words,
+      {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "connections-per-address",
+       "analyses-per-address", "header-timeout", "analysis-seconds"},
+      {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -66,10 +67,12 @@ int run_serve(const std::vector<std::string>& words) {
   server::HttpOptions http_options;
   http_options.web_dir = web_dir(*args);
   int header_seconds = 10;
+  int analysis_seconds = 300;  // the longest live analysis
   for (auto [name, target, most] :
        {std::tuple{"connections-per-address", &http_options.connections_per_address, 1000000},
         std::tuple{"analyses-per-address", &http_options.analyses_per_address, 64},
-        std::tuple{"header-timeout", &header_seconds, 600}}) {
+        std::tuple{"header-timeout", &header_seconds, 600},
+        std::tuple{"analysis-seconds", &analysis_seconds, 86400}}) {
     if (auto text = args->value(name)) {
       auto n = parse_int(*text);
       if (!n || *n < 1 || *n > most)
@@ -92,7 +95,9 @@ int run_serve(const std::vector<std::string>& words) {
   auto storage = server::Storage::open(db);
   if (!storage) return fail(storage.error());
   server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), egdb_option(*args));
-  server::GameService service(**storage, pool);
+  server::ServiceOptions service_options;
+  service_options.live_analysis_seconds = analysis_seconds;
+  server::GameService service(**storage, pool, service_options);
   server::HttpServer http(service, http_options);
   auto bound = http.bind(host, *port);
   if (!bound) return fail(bound.error());

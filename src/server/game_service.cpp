@@ -10,6 +10,7 @@
 #include "common/text.h"
 #include "games/draughts/pdn.h"
 #include "server/records.h"
+#include "server/views.h"
 
 namespace doska::server {
 
@@ -23,6 +24,7 @@ struct GameService::LiveGame {
   std::vector<MoveView> played;  // the view of each ply, as it was legal then
   std::vector<Player> movers;    // who played each ply
   Clock::time_point turn_started = Clock::now();
+  void start_turn();  // the clock of the side to move starts, or its correspondence deadline
   std::shared_ptr<std::atomic<bool>> search;  // the computer's search, while it thinks
   std::uint64_t search_token = 0;
   std::int64_t info_count = 0;
@@ -44,9 +46,6 @@ struct GameService::LiveGame {
 
 namespace {
 
-std::string side_name(Player p) {
-  return p == Player::white ? "white" : "black";
-}
 Player other(Player p) {
   return p == Player::white ? Player::black : Player::white;
 }
@@ -112,51 +111,24 @@ std::string outcome_name(Outcome o) {
   return "ongoing";
 }
 
-json score_json(const search::Score& score) {
-  static const char* kinds[] = {"cp", "win", "loss", "draw"};
-  return json{
-      {"kind", kinds[static_cast<int>(score.kind)]}, {"value", score.value}, {"egdb", score.table}};
+// Wall-clock time in milliseconds since 1970: a correspondence deadline holds across restarts.
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
-
-json move_json(const MoveView& m) {
-  return json{{"text", m.text},
-              {"full", m.full},
-              {"from", m.from ? json(*m.from) : json(nullptr)},
-              {"to", m.to},
-              {"path", m.path},
-              {"captures", m.captures},
-              {"promotion", m.promotion ? json(*m.promotion) : json(nullptr)},
-              {"drop", m.drop ? json(*m.drop) : json(nullptr)}};
-}
-
-json board_json(const BoardView& b) {
-  json cells = json::array();
-  for (const CellView& c : b.cells) {
-    json cell{{"name", c.name}, {"x", c.x}, {"y", c.y}, {"dark", c.dark}, {"piece", nullptr}};
-    if (c.piece) cell["piece"] = json{{"side", side_name(c.piece->side)}, {"kind", c.piece->kind}};
-    cells.push_back(std::move(cell));
-  }
-  json out{{"kind", b.kind == BoardView::Kind::mill ? "mill" : "square"},
-           {"width", b.width},
-           {"height", b.height},
-           {"royal_file", b.royal_file ? json(*b.royal_file) : json(nullptr)},
-           {"cells", std::move(cells)},
-           {"hand", nullptr}};
-  if (b.kind == BoardView::Kind::mill) {
-    json lines = json::array();
-    for (const auto& [a, c] : b.lines) lines.push_back({a, c});
-    out["lines"] = std::move(lines);
-  }
-  if (b.hand) out["hand"] = json{{"white", b.hand->first}, {"black", b.hand->second}};
-  out["check"] = b.check ? json(*b.check) : json(nullptr);
-  return out;
-}
+constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
 
 std::int64_t elapsed_ms(Clock::time_point since) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
 }  // namespace
+
+void GameService::LiveGame::start_turn() {
+  turn_started = Clock::now();
+  if (stored.days_per_move > 0) stored.move_deadline_ms = wall_ms() + stored.days_per_move * kDayMs;
+}
 
 GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions options)
     : storage_(storage), pool_(pool), options_(options) {
@@ -287,6 +259,7 @@ void GameService::resume_unfinished() {
     try {
       auto game = find(id);
       std::lock_guard lock(game->mutex);
+      if (check_flag(*game)) continue;  // a correspondence move due while the server was down
       schedule_computer(*game);
     } catch (const ApiError&) {
       // A game that does not replay stays stored as it is; its requests answer 500.
@@ -337,6 +310,14 @@ json GameService::view(const LiveGame& game) const {
                  {"black_ms", black},
                  {"running", running}};
   }
+  json correspondence = nullptr;
+  if (g.days_per_move > 0)
+    correspondence =
+        json{{"days_per_move", g.days_per_move},
+             {"deadline_ms", g.move_deadline_ms},
+             {"left_ms", end.over() || g.ended_by == "time"
+                             ? json(nullptr)
+                             : json(std::max<std::int64_t>(0, g.move_deadline_ms - wall_ms()))}};
   json last = nullptr;
   if (!game.played.empty())
     last = json{{"squares", game.played.back().path}, {"captures", game.played.back().captures}};
@@ -356,6 +337,7 @@ json GameService::view(const LiveGame& game) const {
               {"legal", std::move(legal)},
               {"last", std::move(last)},
               {"clock", std::move(clock)},
+              {"correspondence", std::move(correspondence)},
               {"result",
                {{"over", end.over() || g.ended_by == "time"},
                 {"outcome", g.outcome},
@@ -404,12 +386,18 @@ void GameService::persist(LiveGame& game) {
 
 bool GameService::check_flag(LiveGame& game) {
   StoredGame& g = game.stored;
-  if (g.initial_ms == 0 || game.played.empty() || game.session->end().over()) return false;
+  if (game.session->end().over()) return false;
   const Player p = game.session->to_move();
-  const std::int64_t left =
-      (p == Player::white ? g.white_ms : g.black_ms) - elapsed_ms(game.turn_started);
-  if (left > 0) return false;
-  (p == Player::white ? g.white_ms : g.black_ms) = 0;
+  if (g.days_per_move > 0) {
+    // Correspondence: the stored deadline of the move to make.
+    if (wall_ms() < g.move_deadline_ms) return false;
+  } else {
+    if (g.initial_ms == 0 || game.played.empty()) return false;
+    const std::int64_t left =
+        (p == Player::white ? g.white_ms : g.black_ms) - elapsed_ms(game.turn_started);
+    if (left > 0) return false;
+    (p == Player::white ? g.white_ms : g.black_ms) = 0;
+  }
   cancel_search(game);
   (void)game.session->resign(p);
   g.ended_by = "time";
@@ -442,7 +430,7 @@ void GameService::play(LiveGame& game, const MoveView& move) {
   g.moves.push_back(std::move(stored));
   game.played.push_back(move);
   game.movers.push_back(mover);
-  game.turn_started = Clock::now();
+  game.start_turn();
 }
 
 void GameService::cancel_search(LiveGame& game) {
@@ -589,6 +577,8 @@ json GameService::create(const CreateRequest& r) {
   g.initial_ms = std::int64_t{r.clock_initial_s} * 1000;
   g.increment_ms = std::int64_t{r.clock_increment_s} * 1000;
   g.white_ms = g.black_ms = g.initial_ms;
+  g.days_per_move = r.days_per_move;
+  if (g.days_per_move > 0) g.move_deadline_ms = wall_ms() + g.days_per_move * kDayMs;
   Player creator = Player::white;
   if (r.side == "black") creator = Player::black;
   if (r.side == "random") creator = (std::random_device{}() & 1) ? Player::black : Player::white;
@@ -725,7 +715,7 @@ json GameService::undo(const std::string& id, const KeyRequest& r) {
     game->movers.pop_back();
     g.moves.pop_back();
   }
-  game->turn_started = Clock::now();
+  game->start_turn();
   persist(*game);
   schedule_computer(*game);
   return view(*game);
@@ -758,7 +748,7 @@ json GameService::takeback(const std::string& id, const TakebackRequest& r) {
       game->movers.pop_back();
       g.moves.pop_back();
     }
-    game->turn_started = Clock::now();
+    game->start_turn();
   }
   persist(*game);
   return view(*game);
@@ -791,6 +781,8 @@ json GameService::rematch(const std::string& id, const KeyRequest& r) {
   n.initial_ms = old.initial_ms;
   n.increment_ms = old.increment_ms;
   n.white_ms = n.black_ms = old.initial_ms;
+  n.days_per_move = old.days_per_move;
+  if (n.days_per_move > 0) n.move_deadline_ms = wall_ms() + n.days_per_move * kDayMs;
   n.version = 0;
   auto fresh = rebuild(n);
   {
@@ -945,9 +937,9 @@ engine::BestMove GameService::search_now(const std::string& variant, const std::
   return std::move(*best);
 }
 
-json GameService::analyse(const AnalyseRequest& r) {
-  std::string variant = r.variant, fen;
-  std::vector<std::string> moves;
+GameService::AnalysedPosition GameService::analysed_position(const AnalyseRequest& r) {
+  AnalysedPosition at;
+  at.variant = r.variant;
   if (r.game) {
     auto game = find(*r.game);
     std::lock_guard lock(game->mutex);
@@ -957,71 +949,27 @@ json GameService::analyse(const AnalyseRequest& r) {
       throw ApiError(409,
                      "analysis is not offered during a game between two people; it opens when "
                      "the game ends");
-    variant = game->stored.variant;
-    fen = game->session->fen();
+    at.variant = game->stored.variant;
+    at.fen = game->session->fen();
   } else {
     auto session =
-        new_session(variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt);
+        new_session(at.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt);
     if (!session) throw ApiError(400, session.error());
-    fen = (*session)->fen();
+    at.fen = (*session)->fen();
   }
   // The moves are checked here, so that a bad one is named before any search.
-  auto session = new_session(variant, std::string_view(fen), SessionOptions{false, false});
+  auto session = new_session(at.variant, std::string_view(at.fen), SessionOptions{false, false});
   if (!session) throw ApiError(400, session.error());
   for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    auto view = (*session)->read_move(r.moves[i]);  // its squares, before it is played
     if (Status s = (*session)->play(r.moves[i]); !s)
       throw ApiError(400, "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " +
                               s.error());
-    moves.push_back((*session)->moves_played().back());
+    at.moves.push_back((*session)->moves_played().back());
+    at.last = view ? std::optional<MoveView>(*view) : std::nullopt;
   }
-  search::Limits limits;
-  limits.depth = r.depth;
-  limits.book = false;  // an analysis searches, also where the mill opening book has the move
-  limits.move_time = r.time_ms / 1000.0;
-  const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
-  const engine::BestMove best =
-      search_now(variant, fen, moves, limits, seconds, EnginePool::Priority::analysis);
-  // More lines: each searched without the better ones found before it (an engine without that
-  // search, such as the wolf and sheep solver, gives its one line).
-  json lines = json::array();
-  auto line_json = [&](const engine::BestMove& b) {
-    json path = json::array();
-    if (!b.move.empty())
-      if (auto view = (*session)->read_move(b.move)) path = view->path;
-    return json{{"best", b.move},
-                {"score", score_json(b.score)},
-                {"text", b.score.text()},
-                {"depth", b.depth},
-                {"pv", b.pv},
-                {"path", path}};
-  };
-  if (!best.move.empty()) lines.push_back(line_json(best));
-  for (int k = 1; k < r.lines && !best.move.empty(); ++k) {
-    limits.exclude.clear();
-    for (const json& l : lines) limits.exclude.push_back(l["best"]);
-    const engine::BestMove next =
-        search_now(variant, fen, moves, limits, seconds, EnginePool::Priority::analysis);
-    if (next.move.empty() ||
-        std::find(limits.exclude.begin(), limits.exclude.end(), next.move) != limits.exclude.end())
-      break;
-    lines.push_back(line_json(next));
-  }
-  using Kind = search::Score::Kind;
-  const char* kinds[] = {"cp", "win", "loss", "draw"};
-  const Kind kind = best.score.kind;
-  return json{{"lines", std::move(lines)},
-              {"best", best.move.empty() ? json(nullptr) : json(best.move)},
-              // egdb: the value comes from an endgame database (the plies count to a conversion).
-              {"score",
-               {{"kind", kinds[static_cast<int>(kind)]},
-                {"value", best.score.value},
-                {"egdb", best.score.table}}},
-              {"text", best.score.text()},
-              {"depth", best.depth},
-              {"nodes", best.nodes},
-              {"ms", static_cast<std::int64_t>(best.seconds * 1000)},
-              {"pv", best.pv},
-              {"fen", (*session)->fen()}};
+  at.session = std::move(*session);
+  return at;
 }
 
 // ---------------------------------------------------------------- the lobby (issue 15)
@@ -1039,6 +987,7 @@ json GameService::seek_json(const Seek& s) const {
   json clock = nullptr;
   if (r.clock_initial_s > 0)
     clock = json{{"initial_s", r.clock_initial_s}, {"increment_s", r.clock_increment_s}};
+  if (r.days_per_move > 0) clock = json{{"days_per_move", r.days_per_move}};
   return json{{"id", s.id},
               {"variant", r.variant},
               {"side", r.side},  // the creator's
@@ -1383,6 +1332,7 @@ json GameService::review(const std::string& id) {
 }
 
 std::vector<GameService::Event> GameService::poll_events(const std::string& id, Seen& seen) {
+  if (id.rfind(kLiveAnalysisPrefix, 0) == 0) return poll_live_analysis(id, seen);
   if (id == kLobby) {
     std::int64_t version;
     {

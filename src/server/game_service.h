@@ -36,6 +36,8 @@ struct ApiError : std::runtime_error {
 struct ServiceOptions {
   // Longest time the computer thinks on a move, in seconds (a lower level usually needs less).
   double computer_seconds = 2.0;
+  // Longest time a live analysis searches (issue 15), so that no client holds an engine for ever.
+  double live_analysis_seconds = 300.0;
 };
 
 class GameService {
@@ -70,6 +72,13 @@ class GameService {
   nlohmann::json rematch(const std::string& id, const KeyRequest& request);
   std::string export_game(const std::string& id, const std::string& format);
   nlohmann::json analyse(const AnalyseRequest& request);
+  // Live analysis (issue 15): the position searched depth after depth without end, each depth's
+  // lines (request.lines, 1..5) sent to the event stream whose id this returns ("position" on
+  // connect, "analysis" after each depth, "done" last), until stop_live_analysis (the stream
+  // ended), live_analysis_seconds, or the deepest depth. Refused as analyse() is (400, 404, 409).
+  std::string start_live_analysis(const AnalyseRequest& request);
+  void stop_live_analysis(const std::string& id);
+  static constexpr const char* kLiveAnalysisPrefix = "#analysis-";
   // Game review (issue 15): every position of the game searched in the background, one at a
   // time on the engines' analysis share, each result stored as it comes (a second look, or a
   // look after a restart, reads them back). Refused (409) in a live game between two people.
@@ -80,8 +89,9 @@ class GameService {
   nlohmann::json review(const std::string& id);
 
   struct Event {
-    std::string name;  // "game" or "info"
-    std::string data;  // JSON
+    std::string name;   // "game" or "info"
+    std::string data;   // JSON
+    bool last = false;  // the stream ends after it
   };
   // The lobby (issue 15): open challenges ("seeks") to a game between two people, kept in memory
   // (a restart clears them). Anyone sees the list and may accept one; the game then starts with
@@ -124,6 +134,21 @@ class GameService {
     Player side;
   };
   std::shared_ptr<LiveGame> find(const std::string& id);
+  // An analysis's position: the game's (409 in a live game between two people), or the
+  // variant's start or FEN, then the request's moves, each checked (400 naming a bad one).
+  struct AnalysedPosition {
+    std::string variant, fen;
+    std::vector<std::string> moves;        // in the game's notation
+    std::unique_ptr<GameSession> session;  // after the moves
+    std::optional<MoveView> last;
+  };
+  AnalysedPosition analysed_position(const AnalyseRequest& request);
+  struct LiveAnalysis;
+  void queue_live_depth(const std::shared_ptr<LiveAnalysis>& live);  // under its mutex
+  void live_analysis_depth(const std::shared_ptr<LiveAnalysis>& live, engine::Engine& engine,
+                           const std::atomic<bool>& cancelled);
+  void end_live_analysis(LiveAnalysis& live, const std::string& reason);
+  std::vector<Event> poll_live_analysis(const std::string& id, Seen& seen);
   Held hold_ongoing(const std::string& id, const std::string& key);
   std::shared_ptr<LiveGame> rebuild(StoredGame stored);
   nlohmann::json view(const LiveGame& game) const;
@@ -172,6 +197,9 @@ class GameService {
   mutable std::mutex listeners_mutex_;
   std::uint64_t last_listener_ = 0;
   std::map<std::string, std::map<std::uint64_t, Listener>> listeners_;
+  std::mutex live_mutex_;
+  std::uint64_t last_live_ = 0;
+  std::map<std::string, std::shared_ptr<LiveAnalysis>> live_analyses_;
 };
 
 }  // namespace doska::server

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "common/text.h"
@@ -182,6 +183,19 @@ class HttpServer::Impl {
   Reply file(const Request& request);
   Reply analyse(const Request& request);
 
+ public:
+  // An analysis in progress for an address: taken while there is room (else `refusal` says
+  // why: 429 for the address, 503 for the server), given back when the last copy goes.
+  std::shared_ptr<void> take_analysis(const std::string& address, Reply& refusal);
+  // GET /api/analysis/events (issue 15): the live analysis's stream id and what holds it (its
+  // analysis slot; when the stream ends it stops the search), or the answer that refuses it.
+  struct LiveStream {
+    std::string id;
+    std::shared_ptr<void> hold;
+  };
+  std::variant<LiveStream, Reply> start_live_analysis(const Request& request);
+
+ private:
   GameService& service_;
   HttpOptions options_;
   bool web_ready_ = false;
@@ -203,10 +217,12 @@ class HttpServer::Impl {
 // game service's wake-up is posted to the stream's strand, which polls the changes and writes.
 class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventStream> {
  public:
-  EventStream(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot, std::string id)
+  EventStream(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot, std::string id,
+              std::shared_ptr<void> hold = nullptr)
       : server_(server),
         socket_(std::move(socket)),
         slot_(std::move(slot)),
+        hold_(std::move(hold)),
         id_(std::move(id)),
         ping_(socket_.get_executor()),
         stall_(socket_.get_executor()) {}
@@ -250,8 +266,10 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
     if (dirty_) {
       dirty_ = false;
       try {
-        for (const auto& e : server_.service_.poll_events(id_, seen_))
+        for (const auto& e : server_.service_.poll_events(id_, seen_)) {
           out += "event: " + e.name + "\ndata: " + e.data + "\n\n";
+          if (e.last) ending_ = true;
+        }
       } catch (const std::exception&) {
         close();
         return;
@@ -272,7 +290,7 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
                      [self = shared_from_this()](beast::error_code ec, std::size_t) {
                        self->writing_ = false;
                        self->stall_.cancel();
-                       if (ec) return self->close();
+                       if (ec || self->ending_) return self->close();
                        self->pump();
                      });
   }
@@ -310,6 +328,7 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
   Impl& server_;
   tcp::socket socket_;
   std::unique_ptr<Slot> slot_;
+  std::shared_ptr<void> hold_;  // a live analysis: its slot, and its search while the stream lasts
   std::string id_;
   net::steady_timer ping_;
   net::steady_timer stall_;
@@ -322,6 +341,7 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
   bool ping_due_ = false;
   bool writing_ = false;
   bool closed_ = false;
+  bool ending_ = false;  // the last event is written: then the stream ends
 };
 
 // One client connection: reads a request (headers, then body, each within its time), hands it
@@ -409,14 +429,24 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     request->address = slot_->address();
 
     auto game = game_path(request->path);
-    const bool lobby = request->method == http::verb::get && request->path == "/api/seeks/events";
-    const bool events =
-        lobby || (request->method == http::verb::get && game && game->second == "events");
+    const bool get = request->method == http::verb::get;
+    const bool lobby = get && request->path == "/api/seeks/events";
+    const bool live = get && request->path == "/api/analysis/events";
+    const bool events = lobby || (get && game && game->second == "events");
     if (lobby) game = std::pair<std::string, std::string>{GameService::kLobby, "events"};
     net::post(server_.workers_, [self = shared_from_this(), request = std::move(*request), events,
-                                 id = game ? game->first : std::string()] {
+                                 live, id = game ? game->first : std::string()] {
       Reply reply;
-      if (events) {
+      if (live) {
+        auto started = self->server_.start_live_analysis(request);
+        if (auto* stream = std::get_if<LiveStream>(&started)) {
+          net::post(self->stream_.get_executor(), [self, stream = std::move(*stream)]() mutable {
+            self->become_stream(stream.id, std::move(stream.hold));
+          });
+          return;
+        }
+        reply = std::move(std::get<Reply>(started));
+      } else if (events) {
         try {
           if (id != GameService::kLobby)
             (void)self->server_.service_.get(id);  // 404 before the stream starts
@@ -435,9 +465,9 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     });
   }
 
-  void become_stream(const std::string& id) {
-    auto stream =
-        std::make_shared<EventStream>(server_, stream_.release_socket(), std::move(slot_), id);
+  void become_stream(const std::string& id, std::shared_ptr<void> hold = nullptr) {
+    auto stream = std::make_shared<EventStream>(server_, stream_.release_socket(), std::move(slot_),
+                                                id, std::move(hold));
     stream->start();
   }
 
@@ -663,38 +693,77 @@ Reply HttpServer::Impl::api(const Request& r) {
   return error_reply(404, "no such path " + r.path);
 }
 
-// An analysis holds a worker while the engine searches: a client has at most a few at once,
+// An analysis holds an engine (and a timed one a worker too): a client has at most a few at once,
 // and all clients together at most half the workers, so moves never wait behind them.
-Reply HttpServer::Impl::analyse(const Request& r) {
+std::shared_ptr<void> HttpServer::Impl::take_analysis(const std::string& address, Reply& refusal) {
   const int limit_total = std::max(1, options_.workers / 2);
-  {
-    std::lock_guard lock(mutex_);
-    int& mine = analyses_[r.address];
-    if (mine >= options_.analyses_per_address) {
-      if (mine == 0) analyses_.erase(r.address);
-      return error_reply(429, "you have " + std::to_string(mine) +
-                                  " analyses running; ask again when one has ended");
-    }
-    if (analyses_total_ >= limit_total) {
-      if (mine == 0) analyses_.erase(r.address);
-      Reply busy = error_reply(503, "the engine is busy with other analyses; ask again shortly");
-      busy.headers.emplace_back("Retry-After", "2");
-      return busy;
-    }
-    ++mine;
-    ++analyses_total_;
+  std::lock_guard lock(mutex_);
+  int& mine = analyses_[address];
+  if (mine >= options_.analyses_per_address) {
+    refusal = error_reply(429, "you have " + std::to_string(mine) +
+                                   " analyses running; ask again when one has ended");
+    return nullptr;
   }
-  struct Done {
+  if (analyses_total_ >= limit_total) {
+    if (mine == 0) analyses_.erase(address);
+    refusal = error_reply(503, "the engine is busy with other analyses; ask again shortly");
+    refusal.headers.emplace_back("Retry-After", "2");
+    return nullptr;
+  }
+  ++mine;
+  ++analyses_total_;
+  struct Taken {
     Impl& server;
-    const std::string& address;
-    ~Done() {
+    std::string address;
+    ~Taken() {
       std::lock_guard lock(server.mutex_);
       --server.analyses_total_;
       auto it = server.analyses_.find(address);
       if (it != server.analyses_.end() && --it->second <= 0) server.analyses_.erase(it);
     }
-  } done{*this, r.address};
+  };
+  return std::make_shared<Taken>(*this, address);
+}
+
+Reply HttpServer::Impl::analyse(const Request& r) {
+  Reply refusal;
+  auto slot = take_analysis(r.address, refusal);
+  if (!slot) return refusal;
   return json_reply(200, service_.analyse(need(parse_analyse(r.body))));
+}
+
+// The request in the query: variant, fen or game, moves (separated by spaces) and lines.
+std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_analysis(
+    const Request& r) {
+  try {
+    json body = json::object();
+    for (const char* name : {"variant", "fen", "game"})
+      if (auto it = r.query.find(name); it != r.query.end()) body[name] = it->second;
+    if (auto it = r.query.find("moves"); it != r.query.end())
+      for (std::string_view move : doska::split_words(it->second))
+        body["moves"].push_back(std::string(move));
+    if (auto it = r.query.find("lines"); it != r.query.end()) {
+      auto n = parse_int(it->second);
+      body["lines"] = n ? json(*n) : json(it->second);
+    }
+    AnalyseRequest request = need(parse_analyse(body.dump()));
+    Reply refusal;
+    auto slot = take_analysis(r.address, refusal);
+    if (!slot) return refusal;
+    std::string id = service_.start_live_analysis(request);
+    struct Hold {
+      GameService& service;
+      std::string id;
+      std::shared_ptr<void> slot;
+      ~Hold() { service.stop_live_analysis(id); }
+    };
+    // Built in place: a copy's end would stop the search.
+    return LiveStream{id, std::make_shared<Hold>(service_, id, std::move(slot))};
+  } catch (const ApiError& e) {
+    return error_reply(e.status, e.what());
+  } catch (const std::exception& e) {
+    return error_reply(500, std::string("internal error: ") + e.what());
+  }
 }
 
 // The app's files; a secret link /play/<id>?key=... opens the app, which reads the id from its

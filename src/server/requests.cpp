@@ -103,6 +103,15 @@ Result<CreateRequest> parse_create(std::string_view body) {
   }
   if (auto it = o.find("clock"); it != o.end() && !it->is_null()) {
     if (!it->is_object()) return make_error("field \"clock\" must be an object");
+    if (it->contains("days_per_move")) {
+      auto days = int_field(*it, "days_per_move", 1, 14, 0);
+      if (!days) return make_error("clock: " + days.error());
+      if (it->contains("initial_s") || it->contains("increment_s"))
+        return make_error("clock: \"days_per_move\" (correspondence) goes without \"initial_s\"");
+      r.days_per_move = *days;
+    }
+  }
+  if (auto it = o.find("clock"); it != o.end() && !it->is_null() && r.days_per_move == 0) {
     auto initial = int_field(*it, "initial_s", 1, 36000, 0);
     if (!initial) return make_error("clock: " + initial.error());
     if (*initial == 0) return make_error("clock: missing field \"initial_s\"");

@@ -20,6 +20,7 @@ struct CreateRequest {
   std::string side = "white";  // the creator's: "white", "black" or "random"
   int clock_initial_s = 0;     // 0: no clock
   int clock_increment_s = 0;
+  int days_per_move = 0;  // correspondence (issue 15): 1..14 days for each move, no clock
   bool huffing = false;
   std::optional<std::string> fen;
   std::optional<std::string> pdn;

@@ -65,6 +65,9 @@ constexpr const char* kMigrations[] = {
     R"(CREATE TABLE IF NOT EXISTS rematches (
          game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
          rematch_id TEXT NOT NULL);)",
+    // 5 (issue 15): correspondence games, days per move and the deadline of the move to make.
+    R"(ALTER TABLE games ADD COLUMN days_per_move INTEGER NOT NULL DEFAULT 0;
+       ALTER TABLE games ADD COLUMN move_deadline_ms INTEGER NOT NULL DEFAULT 0;)",
 };
 
 // doska_key_digest(text) in SQL: key_digest for migration 2.
@@ -224,9 +227,9 @@ Status Storage::write_game(const StoredGame& g) {
                  "INSERT INTO games (id, variant, created, updated, huffing, opponent, "
                  "level, computer_side, start_fen, key_white, key_black, initial_ms, "
                  "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
-                 "result_text, rule, reason, version) VALUES "
+                 "result_text, rule, reason, version, days_per_move, move_deadline_ms) VALUES "
                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-                 "?18, ?19, ?20, ?21, ?22, ?23) ON CONFLICT(id) DO UPDATE SET "
+                 "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) ON CONFLICT(id) DO UPDATE SET "
                  "variant = excluded.variant, created = excluded.created, "
                  "updated = excluded.updated, huffing = excluded.huffing, "
                  "opponent = excluded.opponent, level = excluded.level, "
@@ -237,7 +240,9 @@ Status Storage::write_game(const StoredGame& g) {
                  "ended_by = excluded.ended_by, ended_side = excluded.ended_side, "
                  "draw_offer = excluded.draw_offer, outcome = excluded.outcome, "
                  "result_text = excluded.result_text, rule = excluded.rule, "
-                 "reason = excluded.reason, version = excluded.version");
+                 "reason = excluded.reason, version = excluded.version, "
+                 "days_per_move = excluded.days_per_move, "
+                 "move_deadline_ms = excluded.move_deadline_ms");
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -245,6 +250,7 @@ Status Storage::write_game(const StoredGame& g) {
     up.bind(12, g.initial_ms).bind(13, g.increment_ms).bind(14, g.white_ms).bind(15, g.black_ms);
     up.bind(16, g.ended_by).bind(17, g.ended_side).bind(18, g.draw_offer).bind(19, g.outcome);
     up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
+    up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
     if (up.step() != SQLITE_DONE) return fail("writing the game");
   }
   // The moves (issue 14): a save follows every change, so the stored list is the new one less
@@ -341,8 +347,8 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   Statement q(db_,
               "SELECT id, variant, created, updated, huffing, opponent, level, computer_side, "
               "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
-              "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version "
-              "FROM games WHERE id = ?1");
+              "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version, "
+              "days_per_move, move_deadline_ms FROM games WHERE id = ?1");
   if (!q.ok()) return sql_error(db_, "reading a game");
   q.bind(1, id);
   const int rc = q.step();
@@ -372,6 +378,8 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   g.rule = q.text(20);
   g.reason = q.text(21);
   g.version = q.integer(22);
+  g.days_per_move = static_cast<int>(q.integer(23));
+  g.move_deadline_ms = q.integer(24);
   Statement m(db_, "SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   if (!m.ok()) return sql_error(db_, "reading the moves");
   m.bind(1, id);

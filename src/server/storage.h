@@ -41,6 +41,10 @@ struct StoredGame {
   std::int64_t increment_ms = 0;
   std::int64_t white_ms = 0;
   std::int64_t black_ms = 0;
+  // Correspondence (issue 15): days for each move (0: none), and when the move to make is due,
+  // in milliseconds since 1970 (wall-clock time, so that it holds across restarts).
+  int days_per_move = 0;
+  std::int64_t move_deadline_ms = 0;
   std::vector<StoredMove> moves;
   // An end the moves do not show: "resignation", "agreement" or "time", with ended_side the side
   // that resigned, offered the draw or ran out of time; empty when the rules ended it or it goes

@@ -76,3 +76,16 @@ test('the texts of the server (status lines, why the game ended) are shown in th
   assert.doesNotMatch(reason, /resigned/);
   assert.deepEqual(errors, []);
 });
+
+test('the refusals of issue 15 come in the language of the page: a move typed wrong', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'uk-UA'});
+  await newGame(page, {variant: 'russian', opponent: 'person'});
+  await page.waitForSelector('#move-entry:not([hidden])');
+  await page.fill('#move-input', 'zz');
+  await page.press('#move-input', 'Enter');
+  await page.waitForSelector('#toast.show');
+  const shown = await page.textContent('#toast');
+  assert.match(shown, /'zz' — не хід на кшталт c3-d4 або c3:e5/);
+  assert.doesNotMatch(shown, /is not a move/);
+  assert.deepEqual(errors, []);
+});

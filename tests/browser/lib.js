@@ -81,9 +81,22 @@ export function useServerAndBrowser(ready = null) {
   return env;
 }
 
+export const DESKTOP = {width: 1200, height: 900};
+export const PHONE = {width: 390, height: 844};
+
+// The controls a phone player needs are on the screen's width and take a tap (not covered).
+export async function assertUsableOnPhone(page, selectors) {
+  for (const selector of selectors) {
+    const box = await page.locator(selector).boundingBox();
+    if (!box) throw new Error(`${selector} is not shown`);
+    if (box.x < 0 || box.x + box.width > PHONE.width + 1) throw new Error(`${selector} is off the screen: ${JSON.stringify(box)}`);
+    await page.locator(selector).click({trial: true});
+  }
+}
+
 // A page of the app in a new context; errors on the page fail the test that reads `errors`.
-export async function openApp(browser, url, {locale = 'en-US', path = '/'} = {}) {
-  const context = await browser.newContext({locale, viewport: {width: 1200, height: 900}});
+export async function openApp(browser, url, {locale = 'en-US', path = '/', viewport = DESKTOP} = {}) {
+  const context = await browser.newContext({locale, viewport, hasTouch: viewport.width < 600});
   context.setDefaultTimeout(TIMEOUT);
   const page = await context.newPage();
   const errors = [];
@@ -94,7 +107,9 @@ export async function openApp(browser, url, {locale = 'en-US', path = '/'} = {})
 }
 
 // Starts a game through the New game dialog.
-export async function newGame(page, {variant, opponent = 'person', level = 1, side = 'white', both = true}) {
+// `clock`: {min, inc} of a game on the clock; `days`: days per move of a correspondence game.
+export async function newGame(page, {variant, opponent = 'person', level = 1, side = 'white', both = true,
+                                     clock = null, days = ''}) {
   await page.click('#btn-new');
   await page.waitForSelector('#dlg-new[open]');
   await page.selectOption('#new-variant', variant);
@@ -102,6 +117,12 @@ export async function newGame(page, {variant, opponent = 'person', level = 1, si
   if (opponent === 'computer') await page.selectOption('#new-level', String(level));
   await page.selectOption('#new-side', side);
   if (opponent === 'person') await page.setChecked('#new-both', both);
+  if (clock) {
+    await page.check('#new-clock-on');
+    await page.fill('#new-clock-min', String(clock.min));
+    await page.fill('#new-clock-inc', String(clock.inc));
+  }
+  await page.selectOption('#new-days', String(days));
   await page.click('#new-start');
   await page.waitForSelector('#dlg-new:not([open])', {state: 'attached'});
   await page.waitForSelector(`#board[data-variant="${variant}"] svg`);

@@ -2,13 +2,14 @@
 // accepts it; both get the game with their own key and play.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, clickMove, waitPlies} from './lib.js';
+import {useServerAndBrowser, openApp, clickMove, waitPlies, assertUsableOnPhone, PHONE} from './lib.js';
 
 const env = useServerAndBrowser();
 
+// B is on a phone.
 test('a seek created in one browser is accepted in another and both play', async () => {
   const a = await openApp(env.browser, env.server.url);
-  const b = await openApp(env.browser, env.server.url, {locale: 'ru-RU'});
+  const b = await openApp(env.browser, env.server.url, {locale: 'ru-RU', viewport: PHONE});
   // B watches the lobby first: the challenge appears without a reload.
   await b.page.click('#btn-lobby');
   await b.page.waitForSelector('#dlg-lobby[open]');
@@ -22,6 +23,7 @@ test('a seek created in one browser is accepted in another and both play', async
   await b.page.waitForSelector('#seek-rows button[data-action="accept"]');
   assert.match(await b.page.textContent('#seek-rows'), /3\+2/);
   assert.match(await b.page.textContent('#seek-rows'), /Чёрные|черные|Чорні/i);
+  await assertUsableOnPhone(b.page, ['#seek-rows button[data-action="accept"]', '#seek-form button[type="submit"]']);
   await b.page.click('#seek-rows button[data-action="accept"]');
   // Both are in the game, each with one side: A White, B Black, on the clock.
   await b.page.waitForSelector('#board[data-variant="russian"] svg');
@@ -30,6 +32,7 @@ test('a seek created in one browser is accepted in another and both play', async
   await b.page.waitForSelector('#status[data-state="waiting"]');
   await clickMove(a.page, 'c3', 'd4');
   await waitPlies(b.page, 1);
+  await assertUsableOnPhone(b.page, ['#board [data-square="f6"]', '#board [data-square="g5"]', '#btn-resign']);
   await clickMove(b.page, 'f6', 'g5');
   await waitPlies(a.page, 2);
   assert.ok(await a.page.isVisible('#clock-top'));

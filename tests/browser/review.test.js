@@ -3,12 +3,13 @@
 // as an arrow on the board; the review is there again when the game is opened anew.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, importGame, clickMove} from './lib.js';
+import {useServerAndBrowser, openApp, importGame, clickMove, assertUsableOnPhone, DESKTOP, PHONE} from './lib.js';
 
 const env = useServerAndBrowser();
 
-test('a review of a short game shows the graph and marks the planted blunder', async () => {
-  const {page, errors} = await openApp(env.browser, env.server.url);
+for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+test(`a review of a short game shows the graph and marks the planted blunder (${name})`, async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport});
   // White to move: e3-f4 gives its man to g5:e3 (e3-d4 or a1-b2 keep the balance).
   await importGame(page, {variant: 'russian', text: 'W:We3,a1:Bg5,h8'});
   assert.equal(await page.isVisible('#btn-review'), false, 'no review during a game between people');
@@ -18,12 +19,14 @@ test('a review of a short game shows the graph and marks the planted blunder', a
   await page.waitForSelector('#dlg-resign[open]');
   await page.click('#resign-yes');
   await page.waitForSelector('#result:not([hidden])');
+  if (viewport === PHONE) await assertUsableOnPhone(page, ['#btn-review', '#btn-prev', '#btn-next']);
   await page.click('#btn-review');
   await page.waitForSelector('#review[data-state="done"]', {timeout: 120000});
   // The graph: one point a position, the blunder as a dot.
   const points = await page.getAttribute('#review-graph polyline.line', 'points');
   assert.equal(points.trim().split(/\s+/).length, 3);
   await page.waitForSelector('#review-graph circle[data-ply="1"]', {state: 'attached'});
+  if (viewport === PHONE) await assertUsableOnPhone(page, ['#review-graph', '#move-list .move[data-ply="1"]']);
   // The move list marks it, with the better move in its title.
   const first = page.locator('#move-list .move[data-ply="1"]');
   assert.match(await first.getAttribute('data-class'), /blunder|mistake/);
@@ -41,3 +44,4 @@ test('a review of a short game shows the graph and marks the planted blunder', a
                /blunder|mistake/);
   assert.deepEqual(errors, []);
 });
+}

@@ -24,6 +24,37 @@ test('result reasons, status lines and refusals are translated with their number
   assert.equal(l('illegal move "c3-d5"', 'ru'), 'недопустимый ход "c3-d5"');
 });
 
+test('the refusals of take-back, rematch, review, analysis, the lobby and keyboard entry (issue 15)', () => {
+  const cases = [
+    ['undo is for games against the computer; between people, offer a draw or resign', 'ru', /предложите ничью/],
+    ['the game ended by resignation; nothing to take back', 'uk', /здача/],
+    ['nothing to take back: you have not moved yet', 'ru', /вы ещё не ходили/],
+    ['against the computer, take back with undo', 'uk', /комп’ютером/],
+    ['you have asked already', 'ru', /уже попросили/],
+    ['there is no request to take back a move to accept', 'uk', /прийняти/],
+    ['a rematch is offered once the game has ended', 'ru', /реванш/],
+    ['a game between two people is reviewed once it has ended (fair play)', 'uk', /чесна гра/],
+    ['analysis is not offered during a game between two people; it opens when the game ends', 'ru', /анализ недоступен/],
+    ['you have 2 analyses running; ask again when one has ended', 'ru', /2 анализа/],
+    ['the engine is busy with other analyses; ask again shortly', 'uk', /рушій зайнятий/],
+    ['a seek is for a game between two people', 'ru', /вызов/],
+    ['a seek starts from a position (fen), not a record', 'uk', /FEN/],
+    ["no seek 'abc' (taken, cancelled or expired)", 'ru', /нет вызова 'abc'/],
+    ["this key is not the seek's", 'uk', /ключ/],
+    ['the seek was accepted: the game has begun', 'ru', /партия началась/],
+    ['empty move', 'uk', /порожній хід/],
+    ["ambiguous move 'd2e4': it can be d2-e4 or d2xe4", 'ru', /d2-e4 или d2xe4/],
+    ["move 'zz' is not a move such as c3-d4 or c3:e5", 'ru', /'zz' — не ход вида c3-d4 или c3:e5/],
+    ["move 'c3' needs two squares", 'uk', /два поля/],
+    ["move 2 'c3-d4': illegal move 'c3-d4'", 'ru', /^ход 2 'c3-d4': недопустимый ход/],
+  ];
+  for (const [text, lang, expected] of cases) {
+    const shown = l(text, lang);
+    assert.notEqual(shown, text, `${text} is not translated`);
+    assert.match(shown, expected);
+  }
+});
+
 test('English, unknown texts and unknown languages are left as they are', () => {
   assert.equal(l('White resigned', 'en'), 'White resigned');
   assert.equal(l('something new from the server', 'ru'), 'something new from the server');

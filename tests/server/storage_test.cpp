@@ -25,6 +25,8 @@ StoredGame sample(const std::string& id, const std::string& created) {
   g.white_ms = 59000;
   g.black_ms = 60000;
   g.moves = {{"a1-b2", 1000}, {"h8-g7", std::nullopt}};
+  g.days_per_move = 3;  // migration 5: correspondence
+  g.move_deadline_ms = 1795000000000;
   return g;
 }
 
@@ -33,12 +35,12 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 4);
+    EXPECT_EQ((*storage)->schema_version(), 5);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 4);
+  EXPECT_EQ((*storage)->schema_version(), 5);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -46,6 +48,8 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   EXPECT_EQ(g.variant, "russian");
   EXPECT_EQ(g.key_white, "aa");
   EXPECT_EQ(g.white_ms, 59000);
+  EXPECT_EQ(g.days_per_move, 3);
+  EXPECT_EQ(g.move_deadline_ms, 1795000000000);
   ASSERT_EQ(g.moves.size(), 2u);
   EXPECT_EQ(g.moves[0].text, "a1-b2");
   EXPECT_EQ(g.moves[0].ms, 1000);
@@ -94,8 +98,11 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
   {
     sqlite3* db = nullptr;
     ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    // Back to schema 1: plain keys, and without the columns later migrations add.
     ASSERT_EQ(sqlite3_exec(db,
                            "UPDATE games SET key_white = 'plainkey', key_black = ''; "
+                           "ALTER TABLE games DROP COLUMN days_per_move; "
+                           "ALTER TABLE games DROP COLUMN move_deadline_ms; "
                            "UPDATE schema_version SET version = 1",
                            nullptr, nullptr, nullptr),
               SQLITE_OK);
@@ -103,7 +110,7 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 4);
+  EXPECT_EQ((*storage)->schema_version(), 5);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));

@@ -58,6 +58,46 @@ export const api = {
   cancelSeek: (id, key) => request('POST', `/api/seeks/${encodeURIComponent(id)}/cancel`, {key}),
 };
 
+// A live analysis (GET /api/analysis/events): `position` on connect (the board, its legal moves),
+// `analysis` after each depth (its lines), `done` last. Read with fetch rather than EventSource,
+// so that a refusal's message is read and nothing reconnects by itself; the function returned
+// leaves, and the server then stops the search.
+export function streamAnalysis(spec, {onPosition, onAnalysis, onDone, onError}) {
+  const params = new URLSearchParams();
+  for (const name of ['game', 'variant', 'fen']) if (spec[name]) params.set(name, spec[name]);
+  if (spec.moves && spec.moves.length) params.set('moves', spec.moves.join(' '));
+  params.set('lines', String(spec.lines || 1));
+  const controller = new AbortController();
+  const handlers = {position: onPosition, analysis: onAnalysis, done: onDone};
+  const fail = (e) => { if (!controller.signal.aborted) onError(e); };
+  (async () => {
+    try {
+      const response = await fetch(`/api/analysis/events?${params}`, {signal: controller.signal});
+      if (!response.ok) {
+        const body = await response.json().catch(() => null);
+        throw new ApiError(response.status, (body && body.error) || `HTTP ${response.status}`);
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const {value, done} = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const name = /^event: (.*)$/m.exec(block);
+          const data = /^data: (.*)$/m.exec(block);
+          if (name && data && handlers[name[1]]) handlers[name[1]](JSON.parse(data[1]));
+        }
+      }
+    } catch (e) {
+      fail(e instanceof ApiError ? e : new ApiError(0, String(e.message || e)));
+    }
+  })();
+  return () => controller.abort();
+}
+
 // Server-sent events of one game: `game` carries a game view, `info` the computer's search.
 // EventSource reconnects by itself; close() ends the subscription.
 export function subscribe(id, {onGame, onInfo, onReview, onError}) {

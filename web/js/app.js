@@ -9,6 +9,7 @@ import {MillBoard} from './mill-board.js';
 import {MovePicker} from './move-picker.js';
 import {replayBoards} from './replay.js';
 import {svg} from './svg.js';
+import {LiveAnalysis} from './live-analysis.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,7 +24,6 @@ const state = {
   unsubscribe: null,
   clockAt: 0,          // performance.now() when the clock of the current view was received
   thinking: null,      // the computer's latest search info
-  analysis: null,      // {plies, result} of the last analysis
   busy: false,
   review: null,        // {id, data}: the game's review as GET /api/games/{id}/review gives it
   premove: null,       // {from, to}: a move clicked while the opponent thinks (clock games)
@@ -32,6 +32,8 @@ const state = {
 };
 
 let squareBoard = null;
+// The live analysis of a position of the game on view (its board replaces the game's while on).
+const live = new LiveAnalysis(() => { if (state.game) render(); });
 let millBoard = null;
 
 // ---------------------------------------------------------------- variants and sides
@@ -137,7 +139,7 @@ function acceptView(view) {
   if (!sameGame) {
     state.snapshots = new Map();
     state.viewPly = null;
-    state.analysis = null;
+    if (live.active) live.stop();
   }
   if (!sameGame || previous.version !== view.version) state.picker.reset();
   if (!view.thinking) state.thinking = null;
@@ -268,6 +270,7 @@ function opponentText(g) {
 
 function shownPosition() {
   const g = state.game;
+  if (analysisBoard()) return {board: live.position.board, last: live.position.last, live: false, analysis: true};
   if (state.viewPly === null) return {board: g.board, last: g.last, live: true};
   const snapshot = state.snapshots.get(state.viewPly);
   if (snapshot) return {...snapshot, live: false};
@@ -278,8 +281,8 @@ function renderBoard() {
   const g = state.game;
   const shown = shownPosition() || {board: g.board, last: g.last, live: true};
   // While a request is under way the board takes no clicks (and says so to tests).
-  const interactive = shown.live && myTurn() && !state.busy;
-  const legal = interactive ? g.legal : [];
+  const interactive = shown.analysis ? !live.position.over : shown.live && myTurn() && !state.busy;
+  const legal = !interactive ? [] : shown.analysis ? live.position.legal : g.legal;
   const family = familyOf(g.variant);
   const capturers = new Set();
   if (interactive && family === 'draughts' && legal.length && legal.every((m) => m.captures && m.captures.length)) {
@@ -293,9 +296,9 @@ function renderBoard() {
     lastSquares: shown.last ? shown.last.squares : [],
     lastCaptures: shown.last ? shown.last.captures : [],
     check: shown.board.check || null,
-    premove: shown.live && state.premove ? [state.premove.from, state.premove.to].filter(Boolean) : [],
-    arrow: reviewEntry(state.viewPly === null ? g.moves.length : state.viewPly)?.path || null,
-    lines: analysisLines(state.viewPly === null ? g.moves.length : state.viewPly),
+    premove: shown.live && !shown.analysis && state.premove ? [state.premove.from, state.premove.to].filter(Boolean) : [],
+    arrow: shown.analysis ? null : reviewEntry(state.viewPly === null ? g.moves.length : state.viewPly)?.path || null,
+    lines: shown.analysis ? live.arrows() : [],
     letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')},
   };
   const boardBox = $('board');
@@ -304,7 +307,8 @@ function renderBoard() {
   boardBox.dataset.version = String(g.version);
   boardBox.dataset.plies = String(g.moves.length);
   boardBox.dataset.premove = state.premove ? `${state.premove.from}-${state.premove.to || ''}` : '';
-  boardBox.classList.toggle('history', !shown.live);
+  boardBox.classList.toggle('history', !shown.live && !shown.analysis);
+  boardBox.dataset.analysis = shown.analysis ? live.position.fen : '';
   if (shown.board.kind === 'mill') {
     if (!millBoard || millBoard.container !== boardBox || boardBox.dataset.kind !== 'mill') {
       dropBoards();
@@ -365,6 +369,15 @@ function formatClock(ms) {
   return `${h ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`;
 }
 
+// Low time: under 20 seconds, or a tenth of a longer game's time.
+const lowTimeMs = (clock) => Math.max(20000, clock.initial_ms / 10);
+
+function formatDays(ms) {
+  const hours = Math.max(0, Math.floor(ms / 3600000));
+  if (hours >= 24) return t('corr.days', {days: Math.floor(hours / 24), hours: hours % 24});
+  return t('corr.hours', {hours, minutes: Math.max(0, Math.floor((ms % 3600000) / 60000))});
+}
+
 function clockValue(side) {
   const c = state.game.clock;
   const base = c[`${side}_ms`];
@@ -382,11 +395,25 @@ function renderClocks() {
     box.querySelector('.clock-side').textContent = sideName(g.variant, side) +
         (mySides().length === 1 && mySides()[0] === side ? ` (${t('you')})` : '');
     const time = box.querySelector('.clock-time');
-    if (g.clock) {
+    box.classList.remove('low-time');
+    if (g.correspondence) {
+      // Correspondence: the time left for the move to make, on the side of the one to make it.
+      const due = g.to_move === side && g.correspondence.left_ms !== null;
+      time.textContent = due ? formatDays(g.correspondence.left_ms - (performance.now() - state.clockAt)) : '';
+      box.dataset.deadline = due ? String(g.correspondence.deadline_ms) : '';
+      box.classList.toggle('running', due);
+    } else if (g.clock) {
       const ms = clockValue(side);
       time.textContent = formatClock(ms);
-      time.classList.toggle('low', ms < 20000);
-      box.classList.toggle('running', g.clock.running === side && !g.result.over);
+      const running = g.clock.running === side && !g.result.over;
+      const low = ms < lowTimeMs(g.clock);
+      time.classList.toggle('low', low);
+      box.classList.toggle('running', running);
+      // The low-time warning (issue 15): the player's own running clock pulses, and one short
+      // sound says so the first time it runs low in the game.
+      const warn = low && running && ms > 0 && mySides().includes(side);
+      box.classList.toggle('low-time', warn);
+      if (warn) warnLowTime(`${g.id}:${side}`);
     } else {
       time.textContent = '';
       box.classList.remove('running');
@@ -507,7 +534,8 @@ function viewPly(ply) {
   const g = state.game;
   state.viewPly = ply >= g.moves.length ? null : Math.max(0, ply);
   state.picker.reset();
-  render();
+  if (live.active) analyse();   // the analysis follows the position on view
+  else render();
 }
 
 function renderControls() {
@@ -535,7 +563,7 @@ function renderControls() {
   $('btn-rematch').textContent = t(g.rematch ? 'rematch.join' : 'rematch');
   // Fair play: no engine in a live game between two people (the server refuses it too).
   show('btn-analyse', computer || over);
-  $('move-entry').hidden = !(myTurn() && state.viewPly === null);
+  $('move-entry').hidden = !(myTurn() && state.viewPly === null && !analysisBoard());
   const reviewing = state.review && state.review.id === g.id && state.review.data;
   show('btn-review', (computer || over) && !(reviewing && ['running', 'done'].includes(reviewing.state)));
   $('btn-export-main').textContent = isChess(g.variant) ? 'PGN' : 'PDN';
@@ -661,6 +689,16 @@ function playPremove() {
 function onPoint(point, {drag}) {
   const g = state.game;
   if (!g || state.busy) return;
+  if (analysisBoard()) {
+    const chosen = state.picker.click(point, live.position.over ? [] : live.position.legal, {drag});
+    if (chosen && chosen.play) {
+      state.picker.reset();
+      live.tryMove(chosen.play.text);
+    } else {
+      render();
+    }
+    return;
+  }
   if (!drag && premoveAllowed()) return onPremovePoint(point);
   if (state.viewPly !== null || !myTurn()) return;
   const chosen = state.picker.click(point, g.legal, {drag});
@@ -791,26 +829,21 @@ function resignKey(g) {
 
 // ---------------------------------------------------------------- analysis
 
-function sideToMoveAt(plies) {
-  const g = state.game;
-  return plies < g.moves.length ? g.moves[plies].side : g.to_move;
-}
-
-async function analyse() {
+// Live analysis of the position on view: the game's (a live game by its id, so that the server
+// can refuse a game between two people), or one of its history.
+function analyse() {
   const g = state.game;
   if (!g) return;
   const plies = state.viewPly === null ? g.moves.length : state.viewPly;
   const spec = state.viewPly === null
-      ? {game: g.id, time_ms: 1000, lines: 3}
-      : {variant: g.variant, fen: g.start_fen, moves: g.moves.slice(0, plies).map((m) => m.text), time_ms: 1000,
-         lines: 3};
-  $('analysis').hidden = false;
-  $('analysis-text').textContent = t('analysis.running');
-  const result = await attempt(() => api.analyse(spec));
-  if (!result) { $('analysis-text').textContent = ''; return; }
-  state.analysis = {id: g.id, plies, side: sideToMoveAt(plies), result};
-  render();   // the board draws the lines as arrows
+      ? {game: g.id}
+      : {variant: g.variant, fen: g.start_fen, moves: g.moves.slice(0, plies).map((m) => m.text)};
+  state.picker.reset();
+  live.start({gameId: g.id, plies, spec}, Number($('analysis-count').value) || 3);
 }
+
+// The analysis board is on show: a live analysis of this game whose position has come.
+const analysisBoard = () => live.active && live.position && state.game && live.base.gameId === state.game.id;
 
 // The share of the bar that is White's: a logistic curve of the score (100 = one man or pawn).
 function whiteShare(score, side) {
@@ -873,7 +906,9 @@ function renderLobby() {
     const row = document.createElement('tr');
     row.dataset.seek = seek.id;
     const cell = (text) => Object.assign(document.createElement('td'), {textContent: text});
-    const clock = seek.clock ? `${seek.clock.initial_s / 60}+${seek.clock.increment_s}` : t('time.none');
+    const clock = !seek.clock ? t('time.none')
+        : seek.clock.days_per_move ? t(`time.corr${seek.clock.days_per_move}`, {}, `${seek.clock.days_per_move} d`)
+        : `${seek.clock.initial_s / 60}+${seek.clock.increment_s}`;
     const yours = seek.side === 'random' ? t('side.random')
         : sideName(seek.variant, seek.side === 'white' ? 'black' : 'white');
     const action = document.createElement('td');
@@ -927,7 +962,9 @@ function setupLobby() {
     const spec = {variant: $('seek-variant').value, side: $('seek-side').value,
                   opponent: {kind: 'person'}};
     const time = $('seek-time').value;
-    if (time) {
+    if (time.startsWith('d')) {
+      spec.clock = {days_per_move: Number(time.slice(1))};
+    } else if (time) {
       const [initial, increment] = time.split('+').map(Number);
       spec.clock = {initial_s: initial, increment_s: increment};
     }
@@ -949,10 +986,14 @@ function playSound(move) {
   const kind = move.captures && move.captures.length ? 'capture' : 'move';
   document.body.dataset.lastSound = store.setting('sound', true) ? kind : 'muted';
   if (!store.setting('sound', true)) return;
+  tones(kind === 'capture' ? [[330, 0], [247, 0.07]] : [[523, 0]]);
+}
+
+// Short tones ([frequency, delay in seconds]) made by the page.
+function tones(list) {
   try {
     audio = audio || new AudioContext();
-    const tones = kind === 'capture' ? [[330, 0], [247, 0.07]] : [[523, 0]];
-    for (const [frequency, delay] of tones) {
+    for (const [frequency, delay] of list) {
       const osc = audio.createOscillator();
       const gain = audio.createGain();
       osc.frequency.value = frequency;
@@ -967,6 +1008,16 @@ function playSound(move) {
   } catch {
     // No audio on this device: the move is still seen.
   }
+}
+
+// Two quick high tones, once for each side's clock in a game, unless the sound is off.
+const lowTimeWarned = new Set();
+function warnLowTime(which) {
+  if (lowTimeWarned.has(which)) return;
+  lowTimeWarned.add(which);
+  const on = store.setting('sound', true);
+  document.body.dataset.lowTimeWarning = on ? 'sound' : 'muted';
+  if (on) tones([[988, 0], [988, 0.15]]);
 }
 
 // The centre of a square on the board shown, in the board's SVG units.
@@ -1022,27 +1073,24 @@ function setupSettings() {
   };
   coords.addEventListener('click', () => { store.saveSetting('coords', !store.setting('coords', true)); showCoords(); });
   showCoords();
-  // Board colours: wood, green, blue in turn.
-  const themes = ['wood', 'green', 'blue'];
-  const theme = $('btn-theme');
-  const showTheme = () => {
-    const name = themes.includes(store.theme()) ? store.theme() : 'wood';
-    document.documentElement.dataset.theme = name;
-    theme.textContent = t(`theme.${name}`);
-  };
-  theme.addEventListener('click', () => {
-    store.saveTheme(themes[(themes.indexOf(store.theme()) + 1) % themes.length]);
-    showTheme();
-  });
-  showTheme();
+  // Board colours (wood, green, blue) and piece colours (classic, red and black, blue and gold).
+  cycleButton($('btn-theme'), 'theme', ['wood', 'green', 'blue']);
+  cycleButton($('btn-pieces'), 'pieces', ['classic', 'red', 'blue']);
 }
 
-// The paths of the analysis's lines, when the analysed position is the one on view.
-function analysisLines(ply) {
-  const a = state.analysis;
-  const g = state.game;
-  if (!a || !g || a.id !== g.id || a.plies !== ply) return [];
-  return (a.result.lines || []).map((line) => line.path || []);
+// A setting on a button that steps through its values in turn, remembered, and set on the page
+// as data-<name> (the style sheet follows it); the button names the value.
+function cycleButton(button, name, values) {
+  const current = () => (values.includes(store.choice(name)) ? store.choice(name) : values[0]);
+  const show = () => {
+    document.documentElement.dataset[name] = current();
+    button.textContent = t(`${name}.${current()}`);
+  };
+  button.addEventListener('click', () => {
+    store.saveChoice(name, values[(values.indexOf(current()) + 1) % values.length]);
+    show();
+  });
+  show();
 }
 
 // ---------------------------------------------------------------- game review
@@ -1149,33 +1197,46 @@ function reviewGraph(data) {
 }
 
 function renderAnalysis() {
-  const a = state.analysis;
   const g = state.game;
   const bar = $('eval-bar');
-  if (!a || !g || a.id !== g.id) {
-    bar.hidden = true;
-    $('analysis').hidden = true;
-    return;
+  const on = live.active && live.base.gameId === g.id;
+  $('analysis').hidden = !on;
+  const result = on ? live.result : null;
+  const side = live.position ? live.position.to_move : g.to_move;
+  const best = result && result.lines.length ? result.lines[0] : null;
+  bar.hidden = !best;
+  if (!on) return;
+  $('analysis').dataset.depth = result ? String(result.depth) : '0';
+  $('analysis').dataset.best = best ? best.best : '';
+  $('analysis').dataset.plies = String(live.plies);
+  $('analysis-count').value = String(live.lines);
+  $('btn-analysis-back').hidden = live.tried.length === 0;
+  const tried = live.position && live.tried.length ? live.position.moves.slice(-live.tried.length) : [];
+  $('analysis-tried').textContent = tried.length
+      ? t('analysis.tried', {moves: tried.map((m) => movePeopleText(g.variant, {text: m, san: m})).join(' ')}) : '';
+  let status;
+  if (live.error) status = live.error.status === 0 ? t('error.network') : serverText(live.error.message);
+  else if (live.done) status = t(`analysis.done.${live.done}`, {}, t('analysis.done.stopped'));
+  else status = result ? t('analysis.searching', {depth: result.depth + 1}) : t('analysis.running');
+  $('analysis-status').textContent = status;
+  if (best) {
+    const share = whiteShare(best.score, side);
+    const flipped = orientationFlipped();
+    $('eval-fill').style.height = `${((flipped ? 1 - share : share) * 100).toFixed(1)}%`;
+    $('eval-fill').className = flipped ? 'eval-fill black' : 'eval-fill white';
+    bar.classList.toggle('flipped', flipped);
+    bar.title = scoreText(best.score, side);
   }
-  const share = whiteShare(a.result.score, a.side);
-  bar.hidden = false;
-  const flipped = orientationFlipped();
-  $('eval-fill').style.height = `${((flipped ? 1 - share : share) * 100).toFixed(1)}%`;
-  $('eval-fill').className = flipped ? 'eval-fill black' : 'eval-fill white';
-  bar.classList.toggle('flipped', flipped);
-  bar.title = scoreText(a.result.score, a.side);
-  $('analysis').hidden = false;
-  $('analysis-text').textContent = t('analysis.result', {
-    plies: a.plies, score: scoreText(a.result.score, a.side), best: a.result.best || '—',
-    depth: a.result.depth ?? '?', pv: (a.result.pv || []).join(' '),
-  });
-  $('analysis').dataset.best = a.result.best || '';
+  $('analysis-text').textContent = best ? t('analysis.result', {
+    plies: live.plies, score: scoreText(best.score, side), best: best.best,
+    depth: result.depth, pv: (best.pv || []).join(' '),
+  }) : '';
   // The best lines, each with its score (the board shows them as arrows).
   const list = document.createElement('ol');
   list.className = 'analysis-lines';
-  for (const line of a.result.lines || []) {
+  for (const line of result ? result.lines : []) {
     const item = document.createElement('li');
-    item.textContent = `${scoreText(line.score, a.side)} (${line.depth}): ${(line.pv || []).join(' ')}`;
+    item.textContent = `${scoreText(line.score, side)} (${line.depth}): ${(line.pv || []).join(' ')}`;
     list.append(item);
   }
   $('analysis-lines').replaceChildren(list);
@@ -1293,7 +1354,10 @@ function gameSpec(prefix) {
     opponent: person ? {kind: 'person'} : {kind: 'computer', level: Number($(`${prefix}-level`).value)},
     side: $(`${prefix}-side`).value,
   };
-  if ($(`${prefix}-clock-on`).checked) {
+  const days = $(`${prefix}-days`);
+  if (days && days.value) {
+    spec.clock = {days_per_move: Number(days.value)};
+  } else if ($(`${prefix}-clock-on`).checked) {
     spec.clock = {initial_s: Math.round(Number($(`${prefix}-clock-min`).value) * 60),
                   increment_s: Number($(`${prefix}-clock-inc`).value)};
   }
@@ -1533,6 +1597,9 @@ function setupControls() {
     gameAction((g) => api.resign(g.id, resignKey(g)));
   });
   $('btn-analyse').addEventListener('click', analyse);
+  $('btn-analysis-stop').addEventListener('click', () => live.stop());
+  $('btn-analysis-back').addEventListener('click', () => live.backToGame());
+  $('analysis-count').addEventListener('change', () => live.setLines(Number($('analysis-count').value)));
   $('btn-review').addEventListener('click', startReview);
   $('btn-games').addEventListener('click', showGames);
   $('welcome-new').addEventListener('click', () => $('btn-new').click());
@@ -1569,6 +1636,7 @@ function refreshTexts() {
   i18n.apply(document);
   $('lang-select').value = i18n.lang;
   $('btn-theme').textContent = t(`theme.${document.documentElement.dataset.theme || 'wood'}`);
+  $('btn-pieces').textContent = t(`pieces.${document.documentElement.dataset.pieces || 'classic'}`);
   renderLobby();
   if (state.game) render();
   for (const prefix of ['new', 'imp']) {

@@ -7,15 +7,19 @@ const FILL = {white: '#f6f1e4', black: '#2a2623'};
 const EDGE = {white: '#3a332c', black: '#0d0b0a'};
 const MARK = {white: '#3a332c', black: '#e8dcc0'};
 
+// The body of a piece and its inner mark carry classes, so that a piece theme (web/css) can
+// recolour them; the attributes are the classic look.
 function token(cx, cy, side, r = 38) {
-  return svg('circle', {cx, cy, r, fill: FILL[side], stroke: EDGE[side], 'stroke-width': 4});
+  return svg('circle', {cx, cy, r, fill: FILL[side], stroke: EDGE[side], 'stroke-width': 4,
+                        class: `piece-body ${side}`});
 }
 
 function draughtsMan(cx, cy, side) {
   return [
     svg('circle', {cx, cy: cy + 4, r: 38, fill: '#0005'}),
     token(cx, cy, side),
-    svg('circle', {cx, cy, r: 26, fill: 'none', stroke: MARK[side], 'stroke-width': 3, opacity: 0.7}),
+    svg('circle', {cx, cy, r: 26, fill: 'none', stroke: MARK[side], 'stroke-width': 3, opacity: 0.7,
+                   class: `piece-mark ${side}`}),
   ];
 }
 
@@ -63,7 +67,7 @@ function chessGlyph(cx, cy, side, kind) {
     x: cx, y: cy + 4, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'font-size': 80,
     'font-family': '"DejaVu Sans", "Noto Sans Symbols2", "Segoe UI Symbol", sans-serif',
     fill: FILL[side], stroke: EDGE[side], 'stroke-width': side === 'white' ? 3 : 1.5,
-    'paint-order': 'stroke', class: 'glyph',
+    'paint-order': 'stroke', class: `glyph piece-body ${side}`,
   }, [document.createTextNode(GLYPH[kind] + '\uFE0E')])];
 }
 
@@ -112,8 +116,9 @@ function jester(cx, cy, side, mark = 'J') {
 export function stone(cx, cy, side, r = 30) {
   return svg('g', {class: `piece piece-${side}`}, [
     svg('circle', {cx, cy: cy + 3, r, fill: '#0004'}),
-    svg('circle', {cx, cy, r, fill: FILL[side], stroke: EDGE[side], 'stroke-width': 4}),
-    svg('circle', {cx, cy, r: r * 0.55, fill: 'none', stroke: MARK[side], 'stroke-width': 2.5, opacity: 0.6}),
+    token(cx, cy, side, r),
+    svg('circle', {cx, cy, r: r * 0.55, fill: 'none', stroke: MARK[side], 'stroke-width': 2.5, opacity: 0.6,
+                   class: `piece-mark ${side}`}),
   ]);
 }
 

@@ -144,6 +144,60 @@ const TABLE = [
   [/^the computer is thinking$/, {ru: () => 'компьютер думает', uk: () => 'комп’ютер думає'}],
   [/^a draw offer is already standing$/, {ru: () => 'ничья уже предложена', uk: () => 'нічию вже запропоновано'}],
   [/^you have offered a draw already$/, {ru: () => 'вы уже предложили ничью', uk: () => 'ви вже запропонували нічию'}],
+
+  // ---- take-back, rematch, review, analysis and the lobby (issue 15)
+  [/^undo is for games against the computer; between people, offer a draw or resign$/, {
+    ru: () => 'отмена хода — для игры с компьютером; между людьми предложите ничью или сдайтесь',
+    uk: () => 'скасування ходу — для гри з комп’ютером; між людьми запропонуйте нічию або здайтеся'}],
+  [/^the game ended by (resignation|agreement|time); nothing to take back$/, {
+    ru: (c) => `партия окончена (${{resignation: 'сдача', agreement: 'соглашение', time: 'время'}[c[1]]}); возвращать нечего`,
+    uk: (c) => `партію закінчено (${{resignation: 'здача', agreement: 'згода', time: 'час'}[c[1]]}); повертати нічого`}],
+  [/^nothing to take back: you have not moved yet$/, {
+    ru: () => 'возвращать нечего: вы ещё не ходили', uk: () => 'повертати нічого: ви ще не ходили'}],
+  [/^against the computer, take back with undo$/, {
+    ru: () => 'в игре с компьютером ход отменяется кнопкой «Вернуть ход»',
+    uk: () => 'у грі з комп’ютером хід скасовують кнопкою «Повернути хід»'}],
+  [/^you have asked already$/, {ru: () => 'вы уже попросили', uk: () => 'ви вже попросили'}],
+  [/^there is no request to take back a move to (accept|decline)$/, {
+    ru: (c) => `нет просьбы вернуть ход, которую можно ${c[1] === 'accept' ? 'принять' : 'отклонить'}`,
+    uk: (c) => `немає прохання повернути хід, яке можна ${c[1] === 'accept' ? 'прийняти' : 'відхилити'}`}],
+  [/^a rematch is offered once the game has ended$/, {
+    ru: () => 'реванш можно предложить после окончания партии', uk: () => 'реванш можна запропонувати після закінчення партії'}],
+  [/^a game between two people is reviewed once it has ended \(fair play\)$/, {
+    ru: () => 'партию двух людей можно разобрать после её окончания (честная игра)',
+    uk: () => 'партію двох людей можна розібрати після її закінчення (чесна гра)'}],
+  [/^analysis is not offered during a game between two people; it opens when the game ends$/, {
+    ru: () => 'анализ недоступен во время партии двух людей; он откроется, когда партия закончится',
+    uk: () => 'аналіз недоступний під час партії двох людей; він відкриється, коли партія закінчиться'}],
+  [/^you have (\d+) analyses running; ask again when one has ended$/, {
+    ru: (c, x) => `у вас уже ${c[1]} ${x.n(c[1], 'анализ', 'анализа', 'анализов')}; попробуйте снова, когда один закончится`,
+    uk: (c, x) => `у вас уже ${c[1]} ${x.n(c[1], 'аналіз', 'аналізи', 'аналізів')}; спробуйте знову, коли один закінчиться`}],
+  [/^the engine is busy with other analyses; ask again shortly$/, {
+    ru: () => 'движок занят другими анализами; попробуйте чуть позже', uk: () => 'рушій зайнятий іншими аналізами; спробуйте трохи згодом'}],
+  [/^a seek is for a game between two people$/, {
+    ru: () => 'вызов — для партии двух людей', uk: () => 'виклик — для партії двох людей'}],
+  [/^a seek starts from a position \(fen\), not a record$/, {
+    ru: () => 'вызов начинается с позиции (FEN), а не с записи партии', uk: () => 'виклик починається з позиції (FEN), а не з запису партії'}],
+  [/^no seek (\S+) \(taken, cancelled or expired\)$/, {
+    ru: (c) => `нет вызова ${c[1]} (принят, отменён или устарел)`, uk: (c) => `немає виклику ${c[1]} (прийнятий, скасований або застарілий)`}],
+  [/^no seek (\S+)$/, {ru: (c) => `нет вызова ${c[1]}`, uk: (c) => `немає виклику ${c[1]}`}],
+  [/^this key is not the seek's$/, {ru: () => 'этот ключ не от этого вызова', uk: () => 'цей ключ не від цього виклику'}],
+  [/^the seek was accepted: the game has begun$/, {
+    ru: () => 'вызов принят: партия началась', uk: () => 'виклик прийнято: партія почалася'}],
+
+  // ---- a move typed in the game's notation (keyboard entry)
+  [/^(?:an )?empty move$/, {ru: () => 'пустой ход', uk: () => 'порожній хід'}],
+  [/^ambiguous move ('.*'): it can be (.*)$/, {
+    ru: (c) => `неоднозначный ход ${c[1]}: это может быть ${c[2].replace(/ or /g, ' или ')}`,
+    uk: (c) => `неоднозначний хід ${c[1]}: це може бути ${c[2].replace(/ or /g, ' або ')}`}],
+  [/^move ('.*') is not a move such as (\S+) or (\S+)$/, {
+    ru: (c) => `${c[1]} — не ход вида ${c[2]} или ${c[3]}`, uk: (c) => `${c[1]} — не хід на кшталт ${c[2]} або ${c[3]}`}],
+  [/^move ('.*') needs two squares$/, {
+    ru: (c) => `в ходе ${c[1]} нужны два поля`, uk: (c) => `у ході ${c[1]} потрібні два поля`}],
+  [/^move ('.*') cannot be read as squares of (.*)$/, {
+    ru: (c) => `ход ${c[1]} не читается как поля доски (${c[2]})`, uk: (c) => `хід ${c[1]} не читається як поля дошки (${c[2]})`}],
+  [/^move (\d+) ('.*'): (.*)$/, {
+    ru: (c, x) => `ход ${c[1]} ${c[2]}: ${x.again(c[3])}`, uk: (c, x) => `хід ${c[1]} ${c[2]}: ${x.again(c[3])}`}],
 ];
 
 // The text in the language `lang` ('en', 'ru', 'uk'); `variant` (a game id such as 'wolf-sheep')

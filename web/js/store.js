@@ -59,6 +59,7 @@ export const store = {
     return value === null ? fallback : value === 'on';
   },
   saveSetting(name, on) { localStorage.setItem(`doska.setting.${name}`, on ? 'on' : 'off'); },
-  theme() { return localStorage.getItem('doska.setting.theme') || 'wood'; },
-  saveTheme(name) { localStorage.setItem('doska.setting.theme', name); },
+  // A setting of several values (the board's and the pieces' colours); null if never chosen.
+  choice(name) { return localStorage.getItem(`doska.setting.${name}`); },
+  saveChoice(name, value) { localStorage.setItem(`doska.setting.${name}`, value); },
 };

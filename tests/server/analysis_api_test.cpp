@@ -1,0 +1,156 @@
+// Live analysis over HTTP (issue 15, docs/api.md): GET /api/analysis/events streams the position,
+// then each depth's lines, until the client leaves or the server's time for it is up.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api_fixture.h"
+
+namespace doska::test {
+namespace {
+
+struct LiveEvents {
+  int status = 0;
+  std::string error;                              // the body of a refusal
+  std::vector<std::pair<std::string, json>> got;  // name and data, in order
+
+  int count(const std::string& name) const {
+    int n = 0;
+    for (const auto& [event, data] : got) n += event == name;
+    return n;
+  }
+  const json* last(const std::string& name) const {
+    const json* found = nullptr;
+    for (const auto& [event, data] : got)
+      if (event == name) found = &data;
+    return found;
+  }
+};
+
+// Reads the stream until `analyses` analysis events have come (0: to its end), then leaves.
+LiveEvents read_live(int port, const std::string& query, int analyses) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(std::chrono::seconds(120));
+  LiveEvents events;
+  std::string buffer;
+  client.Get(("/api/analysis/events?" + query).c_str(),
+             [&](const httplib::Response& response) {
+               events.status = response.status;
+               return true;
+             },
+             [&](const char* data, std::size_t length) {
+               buffer.append(data, length);
+               if (events.status != 200) {
+                 events.error = buffer;
+                 return true;
+               }
+               for (auto end = buffer.find("\n\n"); end != std::string::npos;
+                    end = buffer.find("\n\n")) {
+                 const std::string block = buffer.substr(0, end);
+                 buffer.erase(0, end + 2);
+                 const auto name = block.find("event: "), data_at = block.find("\ndata: ");
+                 if (name != 0 || data_at == std::string::npos) continue;  // a ping
+                 events.got.emplace_back(block.substr(7, data_at - 7),
+                                         json::parse(block.substr(data_at + 7)));
+               }
+               return analyses == 0 || events.count("analysis") < analyses;
+             });
+  return events;
+}
+
+TEST_F(ApiPlay, LiveAnalysisStreamsEachDepthsLinesAndFollowsTheMoves) {
+  LiveEvents e = read_live(server_->port(), "variant=international&lines=2", 3);
+  ASSERT_EQ(e.status, 200) << e.error;
+  ASSERT_FALSE(e.got.empty());
+  EXPECT_EQ(e.got[0].first, "position");  // first, with the board and the legal moves
+  EXPECT_EQ(e.got[0].second["to_move"], "white");
+  EXPECT_EQ(e.got[0].second["legal"].size(), 9u);
+  ASSERT_EQ(e.count("analysis"), 3);
+  int depth = 0;
+  for (const auto& [name, data] : e.got) {
+    if (name != "analysis") continue;
+    EXPECT_GT(data["depth"].get<int>(), depth);  // deeper each time
+    depth = data["depth"];
+    ASSERT_EQ(data["lines"].size(), 2u);
+    EXPECT_NE(data["lines"][0]["best"], data["lines"][1]["best"]);
+    EXPECT_EQ(data["lines"][0]["path"].size(), 2u);
+  }
+  // After a move tried on the board: Black's position, Black's lines.
+  e = read_live(server_->port(), "variant=international&lines=1&moves=32-28", 1);
+  ASSERT_EQ(e.status, 200) << e.error;
+  EXPECT_EQ(e.got[0].second["to_move"], "black");
+  EXPECT_EQ(e.got[0].second["last"]["squares"], json({"32", "28"}));
+  std::set<std::string> black_moves;
+  for (const json& m : e.got[0].second["legal"]) black_moves.insert(m["text"]);
+  const json* analysis = e.last("analysis");
+  ASSERT_NE(analysis, nullptr);
+  EXPECT_TRUE(black_moves.count((*analysis)["lines"][0]["best"])) << analysis->dump();
+}
+
+TEST_F(ApiPlay, LiveAnalysisEndsAtTheServersTimeAndIsRefusedLikeAnAnalysis) {
+  // A game that is over: the stream says so and ends at once.
+  LiveEvents over = read_live(server_->port(), "variant=russian&fen=W:Wa1:Bb2,c3", 0);
+  ASSERT_EQ(over.status, 200) << over.error;
+  ASSERT_NE(over.last("done"), nullptr);
+  EXPECT_EQ((*over.last("done"))["reason"], "over");
+  EXPECT_EQ(over.count("analysis"), 0);
+
+  PersonGame g = people("russian");
+  LiveEvents refused = read_live(server_->port(), "game=" + g.id, 0);
+  EXPECT_EQ(refused.status, 409);
+  EXPECT_NE(refused.error.find("between two people"), std::string::npos) << refused.error;
+  LiveEvents bad = read_live(server_->port(), "variant=russian&moves=c3-d4%20c3-d4", 0);
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.error.find("move 2"), std::string::npos) << bad.error;
+  EXPECT_EQ(read_live(server_->port(), "variant=russian&lines=6", 0).status, 400);
+  EXPECT_EQ(read_live(server_->port(), "variant=nine", 0).status, 400);
+
+  // A server that gives a live analysis one second: the stream ends by itself, with its reason.
+  ServerProcess brief(temp_db("live-brief"), "/nonexistent-web-dir", {"--analysis-seconds", "1"});
+  ASSERT_GT(brief.port(), 0);
+  LiveEvents e = read_live(brief.port(), "variant=international&lines=5", 0);
+  ASSERT_EQ(e.status, 200) << e.error;
+  ASSERT_NE(e.last("done"), nullptr);
+  EXPECT_EQ((*e.last("done"))["reason"], "time");
+  EXPECT_EQ(brief.stop(), 0);
+}
+
+// Each stream holds one of the address's analyses while it lasts: the third at once is refused,
+// and one more is taken when a client has left.
+TEST_F(ApiPlay, LiveAnalysesCountAgainstTheAddresssAnalyses) {
+  std::atomic<bool> leave{false};
+  auto open_stream = [&](httplib::Client& client, std::atomic<int>& status) {
+    return std::thread([&] {
+      client.Get(
+          "/api/analysis/events?variant=international",
+          [&](const httplib::Response& r) {
+            status = r.status;
+            return true;
+          },
+          [&](const char*, std::size_t) { return status == 200 && !leave; });
+    });
+  };
+  httplib::Client a("127.0.0.1", server_->port()), b("127.0.0.1", server_->port());
+  std::atomic<int> status_a{0}, status_b{0};
+  std::thread ta = open_stream(a, status_a), tb = open_stream(b, status_b);
+  while (status_a == 0 || status_b == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(status_a, 200);
+  EXPECT_EQ(status_b, 200);
+  EXPECT_EQ(read_live(server_->port(), "variant=international", 1).status, 429);
+  leave = true;  // both clients leave (at their next event)
+  ta.join();
+  tb.join();
+  int status = 429;
+  for (int i = 0; i < 400 && status == 429; ++i) {
+    status = read_live(server_->port(), "variant=international", 1).status;
+    if (status == 429) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(status, 200);
+}
+
+}  // namespace
+}  // namespace doska::test
