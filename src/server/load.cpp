@@ -341,6 +341,7 @@ LoadReport run_load(const LoadOptions& options) {
               latencies[static_cast<std::size_t>(t)].push_back(ms);
               g.view = a.body;
               ++g.played;
+              if (options.acknowledged) options.acknowledged->fetch_add(1);
               std::lock_guard lock(shared.mutex);
               ++shared.report.moves;
             } else {

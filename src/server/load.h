@@ -5,6 +5,7 @@
 // the load tests of the suite; loopback only in the tests.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,6 +21,8 @@ struct LoadOptions {
   int watchers = 2000;  // event streams, spread evenly over the games
   int plies = 20;       // moves played in each game (fewer if it ends)
   int threads = 8;      // threads that send the moves
+  // Counts the moves answered 200 as they come (a test waits on it); nullptr: none.
+  std::atomic<int>* acknowledged = nullptr;
 };
 
 struct LoadReport {

@@ -4,7 +4,7 @@
 // by drag alike, and a mill placement takes one click.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, newGame, importGame, square, plies, clickMove} from './lib.js';
+import {useServerAndBrowser, openApp, newGame, importGame, square, plies, clickMove, moveTexts} from './lib.js';
 
 const env = useServerAndBrowser();
 
@@ -52,5 +52,35 @@ test('after a mill game, a king capture with two paths still asks which one', as
   assert.equal(await plies(page), 1);
   await clickMove(page, 'f4');
   assert.equal(await plies(page), 2);
+  assert.deepEqual(errors, []);
+});
+
+// The promotion chooser of chess100 and the mill's removal point, after the board kind changed
+// twice within the page: each choice takes one click and plays one move.
+test('after board switches, a promotion and a mill removal each take one click', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await newGame(page, {variant: 'mill'});
+  await clickMove(page, 'd6');
+  await importGame(page, {variant: 'international', text: FEN});
+  await page.waitForSelector('#board[data-interactive="yes"]');
+
+  await importGame(page, {variant: 'chess100', text: 'k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1 Ee'});
+  await page.waitForSelector('#board[data-interactive="yes"]');
+  await page.click(square('e9'));
+  await page.click(square('e10'));
+  await page.waitForSelector('#chooser[data-axis="promotion"]');
+  await page.click('#chooser [data-promotion="jester"]');
+  await page.waitForSelector('#board[data-plies="1"]');
+  assert.equal(await page.getAttribute(square('e10'), 'data-piece-kind'), 'white-jester');
+
+  // White closes the mill a1-d1-g1 and removes b2 by clicking it.
+  await newGame(page, {variant: 'mill'});
+  for (const point of ['a1', 'b2', 'd1', 'b4']) await clickMove(page, point);
+  await page.waitForSelector('#board[data-interactive="yes"]');
+  await page.click(square('g1'));
+  await page.waitForSelector(`${square('b2')}.choice`, {state: 'attached'});
+  await page.click(square('b2'));
+  await page.waitForSelector('#board[data-plies="5"]');
+  assert.deepEqual(await moveTexts(page), ['a1', 'b2', 'd1', 'b4', 'g1xb2']);
   assert.deepEqual(errors, []);
 });

@@ -69,9 +69,15 @@ TEST(ServerLoad, KillNineLosesNoAcknowledgedMove) {
   options.games = 100;
   options.watchers = 200;
   options.plies = 60;
+  std::atomic<int> acknowledged{0};
+  options.acknowledged = &acknowledged;
   server::LoadReport r;
   std::thread load([&] { r = server::run_load(options); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  // Killed once the play is under way (a hundred moves answered), however slow the machine; a
+  // load that never gets there ends by itself and fails below.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(5);
+  while (acknowledged.load() < 100 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
   server.kill_hard();
   load.join();
   ASSERT_GT(r.moves, 0) << r.to_json().dump(2);

@@ -48,6 +48,16 @@ class Generator {
       quiet<Side::black>(pos, list);
   }
 
+  // The men's steps onto the promotion row (000 §2.4; 002 §1.4.4), for quiescence: call only
+  // where no capture is due.
+  static void generate_promotions(const Position& pos, MoveList& list) {
+    list.clear();
+    if (pos.side == Side::white)
+      promotions<Side::white>(pos, list);
+    else
+      promotions<Side::black>(pos, list);
+  }
+
   static bool has_capture(const Position& pos) {
     return pos.side == Side::white ? can_capture<Side::white>(pos) : can_capture<Side::black>(pos);
   }
@@ -146,6 +156,19 @@ class Generator {
       }
     }
     return total;
+  }
+
+  template <Side S>
+  static void promotions(const Position& pos, MoveList& list) {
+    const Bitboard empty = G::kBoard & ~pos.occupied();
+    const Bitboard men = pos.men(S);
+    for (Direction d : {forward_left(S), forward_right(S)}) {
+      const int step = G::step(d);
+      for (Bitboard to = G::shift(men, d) & empty & promotion_row(S); to; to &= to - 1) {
+        const int t = lowest_bit(to);
+        list.push(Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t), true});
+      }
+    }
   }
 
   template <Side S>

@@ -88,7 +88,11 @@ struct SearchTraits {
   }
 
   static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
-  static void generate_noisy(const Position&, MoveList& list) { list.clear(); }
+  // Quiescence looks at a man's step onto the promotion row (the captures are searched anyway:
+  // where one is due, standing pat is not allowed).
+  static void generate_noisy(const Position& p, MoveList& list) {
+    Gen::generate_promotions(p.pos, list);
+  }
   static bool stand_pat_allowed(const Position& p) { return !Gen::has_capture(p.pos); }
 
   static Position after(const Position& p, const Move& m) {

@@ -160,6 +160,21 @@ testing::AssertionResult generator_matches_coordinates(const Rules& rules, const
            << "generate_quiet gives" << describe(rules, generated_quiet)
            << "\nthe coordinate listing gives" << describe(rules, quiet);
 
+  // Quiescence's promotions (000 §2.4; 002 §1.4.4): the quiet moves that crown a man.
+  MoveList promotion_list;
+  generate_promotions(rules, pos, promotion_list);
+  MoveSet promotions, expected_promotions;
+  for (const Move& move : promotion_list) {
+    if (!move.promotes) return testing::AssertionFailure() << "a promotion without its flag";
+    promotions.insert(key_of(move));
+  }
+  for (const Move& move : quiet_list)
+    if (move.promotes) expected_promotions.insert(key_of(move));
+  if (promotions != expected_promotions)
+    return testing::AssertionFailure()
+           << "generate_promotions gives" << describe(rules, promotions)
+           << "\nthe quiet moves that promote are" << describe(rules, expected_promotions);
+
   if (count_moves(rules, pos) != static_cast<std::uint64_t>(list.size()))
     return testing::AssertionFailure()
            << "count_moves " << count_moves(rules, pos) << " for " << list.size() << " moves";
