@@ -34,8 +34,7 @@ inline void generate_quiet(const Rules& rules, const Position& pos, MoveList& li
   with_move_rules(rules, [&]<const Rules & R>() { Generator<R>::generate_quiet(pos, list); });
 }
 inline void generate_promotions(const Rules& rules, const Position& pos, MoveList& list) {
-  with_move_rules(rules,
-                  [&]<const Rules & R>() { Generator<R>::generate_promotions(pos, list); });
+  with_move_rules(rules, [&]<const Rules & R>() { Generator<R>::generate_promotions(pos, list); });
 }
 inline std::uint64_t perft(const Rules& rules, const Position& pos, int depth) {
   return with_move_rules(rules, [&]<const Rules & R>() { return Generator<R>::perft(pos, depth); });
