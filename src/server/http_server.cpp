@@ -713,6 +713,11 @@ std::shared_ptr<void> HttpServer::Impl::take_analysis(const std::string& address
   ++mine;
   ++analyses_total_;
   struct Taken {
+    // A constructor, not an aggregate: clang (the fuzz build) has no parenthesised aggregate
+    // initialisation for make_shared.
+    Taken(Impl& s, std::string a) : server(s), address(std::move(a)) {}
+    Taken(const Taken&) = delete;
+    Taken& operator=(const Taken&) = delete;
     Impl& server;
     std::string address;
     ~Taken() {
@@ -752,6 +757,10 @@ std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_a
     if (!slot) return refusal;
     std::string id = service_.start_live_analysis(request);
     struct Hold {
+      Hold(GameService& s, std::string i, std::shared_ptr<void> held)
+          : service(s), id(std::move(i)), slot(std::move(held)) {}
+      Hold(const Hold&) = delete;
+      Hold& operator=(const Hold&) = delete;
       GameService& service;
       std::string id;
       std::shared_ptr<void> slot;
