@@ -25,6 +25,9 @@ struct GameService::LiveGame {
   std::vector<Player> movers;    // who played each ply
   Clock::time_point turn_started = Clock::now();
   void start_turn();  // the clock of the side to move starts, or its correspondence deadline
+  // Takes back the plies after `side`'s last turn and that turn's own plies; false if the
+  // session refuses one (the game is then as far back as it went).
+  bool take_back_turn(Player side);
   std::shared_ptr<std::atomic<bool>> search;  // the computer's search, while it thinks
   std::uint64_t search_token = 0;
   std::int64_t info_count = 0;
@@ -124,6 +127,19 @@ std::int64_t elapsed_ms(Clock::time_point since) {
 }
 
 }  // namespace
+
+bool GameService::LiveGame::take_back_turn(Player side) {
+  std::size_t keep = played.size();
+  while (keep > 0 && movers[keep - 1] != side) --keep;
+  while (keep > 0 && movers[keep - 1] == side) --keep;
+  while (played.size() > keep) {
+    if (!session->undo()) return false;
+    played.pop_back();
+    movers.pop_back();
+    stored.moves.pop_back();
+  }
+  return true;
+}
 
 void GameService::LiveGame::start_turn() {
   turn_started = Clock::now();
@@ -704,17 +720,10 @@ json GameService::undo(const std::string& id, const KeyRequest& r) {
   if (!g.ended_by.empty())
     throw ApiError(409, "the game ended by " + g.ended_by + "; nothing to take back");
   // Back to the player's last turn: the computer's plies after it, then the player's own.
-  std::size_t keep = game->played.size();
-  while (keep > 0 && game->movers[keep - 1] != side) --keep;
-  if (keep == 0) throw ApiError(409, "nothing to take back: you have not moved yet");
-  while (keep > 0 && game->movers[keep - 1] == side) --keep;
+  if (std::find(game->movers.begin(), game->movers.end(), side) == game->movers.end())
+    throw ApiError(409, "nothing to take back: you have not moved yet");
   cancel_search(*game);
-  while (game->played.size() > keep) {
-    if (!game->session->undo()) throw ApiError(500, "the session cannot take back a move");
-    game->played.pop_back();
-    game->movers.pop_back();
-    g.moves.pop_back();
-  }
+  if (!game->take_back_turn(side)) throw ApiError(500, "the session cannot take back a move");
   game->start_turn();
   persist(*game);
   schedule_computer(*game);
@@ -739,15 +748,7 @@ json GameService::takeback(const std::string& id, const TakebackRequest& r) {
   game->takeback_offer.reset();
   if (r.action == "accept") {
     // Back to before the asker's last move: the plies after it, then the asker's own.
-    std::size_t keep = game->played.size();
-    while (keep > 0 && game->movers[keep - 1] != *asked) --keep;
-    while (keep > 0 && game->movers[keep - 1] == *asked) --keep;
-    while (game->played.size() > keep) {
-      if (!game->session->undo()) throw ApiError(500, "the session cannot take back a move");
-      game->played.pop_back();
-      game->movers.pop_back();
-      g.moves.pop_back();
-    }
+    if (!game->take_back_turn(*asked)) throw ApiError(500, "the session cannot take back a move");
     game->start_turn();
   }
   persist(*game);
