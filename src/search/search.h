@@ -53,6 +53,7 @@
 #include <random>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "search/tt.h"
@@ -62,19 +63,29 @@ namespace doska::search {
 
 constexpr int kMaxPly = 128;
 
-// Sorts indices by score, highest first, keeping the order of equal scores (move lists are short:
-// an insertion sort allocates nothing, where std::stable_sort takes a buffer from the heap).
-inline void sort_by_score(std::vector<int>& indices, const std::vector<int>& scores, int n) {
-  for (int i = 1; i < n; ++i) {
-    const int index = indices[i];
-    const int score = scores[index];
-    int j = i - 1;
-    while (j >= 0 && scores[indices[j]] < score) {
-      indices[j + 1] = indices[j];
-      --j;
-    }
-    indices[j + 1] = index;
-  }
+// A move's key for the ordering: its score in the high half, the complement of its index in the
+// low half, so that keys compare as (score, the earlier move first) and are all different.
+inline std::int64_t order_key(int score, int index) {
+  return static_cast<std::int64_t>(score) * (std::int64_t{1} << 32) + (0xffffffffLL - index);
+}
+
+// The index of the k-th move in the order, the moves before it already taken: the highest key of
+// the rest, swapped into place k. Move by move, this is the order of a stable sort by score, and a
+// cut-off spares ordering the moves that are never searched (move lists are short, and nothing is
+// allocated).
+inline int next_move(std::vector<std::int64_t>& keys, int k, int n) {
+  int best = k;
+  for (int i = k + 1; i < n; ++i)
+    if (keys[i] > keys[best]) best = i;
+  std::swap(keys[k], keys[best]);
+  return static_cast<int>(0xffffffffLL - (keys[k] & 0xffffffff));
+}
+
+// Makes an ordering buffer hold at least n entries; it never shrinks, so that most nodes leave
+// it alone.
+template <class V>
+void reserve_entries(std::vector<V>& buffer, int n) {
+  if (static_cast<int>(buffer.size()) < n) buffer.resize(n);
 }
 
 // Late-move reductions by depth and move number: about ln(depth) * ln(move + 1) / 2.25.
@@ -354,18 +365,16 @@ class Search {
       return false;
     }
 
-    // Ordering buffers, one pair per ply, kept between nodes so that ordering allocates nothing.
-    std::array<std::vector<int>, kMaxPly + 2> order_indices, order_scores;
+    // Ordering keys, one buffer per ply, kept between nodes so that ordering allocates nothing.
+    std::array<std::vector<std::int64_t>, kMaxPly + 2> order_keys;
 
     void order(const Position& pos, const MoveList& list, std::uint32_t tt_move, int ply,
-               std::vector<int>& indices, std::vector<int>& scores) {
+               std::vector<std::int64_t>& sort_keys) {
       const int n = static_cast<int>(list.size());
-      indices.resize(n);
-      scores.resize(n);
+      reserve_entries(sort_keys, n);
       const int side = T::side_index(pos);
       for (int i = 0; i < n; ++i) {
         const Move& m = list[i];
-        indices[i] = i;
         const std::uint32_t id = T::move_id(m);
         int s;
         if (id == tt_move)
@@ -378,9 +387,8 @@ class Search {
           s = (1 << 27) - 1;
         else
           s = history[side * 4096 + T::history_index(m)];
-        scores[i] = s;
+        sort_keys[i] = order_key(s, i);
       }
-      sort_by_score(indices, scores, n);
     }
 
     Value quiescence(const Position& pos, Value alpha, Value beta, int ply) {
@@ -408,17 +416,11 @@ class Search {
       }
       // Most valuable victim first: the first capture tried is the likeliest to cut off.
       const int n = static_cast<int>(list.size());
-      std::vector<int>& indices = order_indices[ply];
-      std::vector<int>& scores = order_scores[ply];
-      indices.resize(n);
-      scores.resize(n);
-      for (int i = 0; i < n; ++i) {
-        indices[i] = i;
-        scores[i] = T::order_noisy(pos, list[i]);
-      }
-      sort_by_score(indices, scores, n);
+      std::vector<std::int64_t>& sort_keys = order_keys[ply];
+      reserve_entries(sort_keys, n);
+      for (int i = 0; i < n; ++i) sort_keys[i] = order_key(T::order_noisy(pos, list[i]), i);
       for (int k = 0; k < n; ++k) {
-        const Move& m = list[indices[k]];
+        const Move& m = list[next_move(sort_keys, k, n)];
         if (stand_pat) {
           if constexpr (SkipsInQuiescence<T>)
             if (T::skip_in_quiescence(pos, m)) continue;
@@ -552,16 +554,15 @@ class Search {
       const int n = static_cast<int>(list.size());
       if (n == 0) return terminal(pos, ply);
 
-      std::vector<int>& indices = order_indices[ply];
-      std::vector<int>& scores = order_scores[ply];
-      order(pos, list, tt_move, ply, indices, scores);
+      std::vector<std::int64_t>& sort_keys = order_keys[ply];
+      order(pos, list, tt_move, ply, sort_keys);
 
       const Value original_alpha = alpha;
       Value best = -kInfinite;
       std::uint32_t best_move = 0;
       int searched = 0;  // moves searched here (the root skips the excluded ones)
       for (int k = 0; k < n; ++k) {
-        const Move& m = list[indices[k]];
+        const Move& m = list[next_move(sort_keys, k, n)];
         if (ply == 0 && excluded_at_root(pos, m)) continue;
         ++searched;
         const Position next = T::after(pos, m);

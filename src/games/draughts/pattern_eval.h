@@ -8,8 +8,10 @@
 // The value is f(white) - f(black), where f(black) is f of the board turned half a turn with the
 // colours exchanged: a position and its colour mirror get opposite values by construction.
 //
-// One enumeration of the features (`visit_features`) serves both the evaluation and the training
-// (`doska train`), so that what is trained is exactly what is played.
+// One enumeration of the features (`visit_features`) defines them and serves the training
+// (`doska train`); the evaluation visits the same features with the same counts by a faster road
+// (`visit_features_fast`, checked against it by the tests), so that what is trained is exactly
+// what is played.
 #pragma once
 
 #include <array>
@@ -89,6 +91,13 @@ struct Layout {
       if (G::row_of(s) >= 1 && G::row_of(s) <= N / 2) m |= G::mask_of(s);
     return m;
   }();
+  // Columns 0..N/2-1, for the balance.
+  static constexpr Bitboard kLeftHalf = [] {
+    Bitboard m = 0;
+    for (int s = 0; s < kSquares; ++s)
+      if (G::column_of(s) < N / 2) m |= G::mask_of(s);
+    return m;
+  }();
 };
 
 // Base 3 of the 8 binary digits of a byte: digit i of the result is bit i of the byte.
@@ -145,13 +154,7 @@ inline void visit_side(Bitboard own, Bitboard other, Bitboard kings, int sign, V
     visit(L::kScalarBase + kFirstKing, sign);
   }
   // Balance: columns 0..N/2-1 against N/2..N-1.
-  constexpr Bitboard kLeft = [] {
-    Bitboard m = 0;
-    for (int s = 0; s < G::kSquares; ++s)
-      if (G::column_of(s) < N / 2) m |= G::mask_of(s);
-    return m;
-  }();
-  const int imbalance = count(own_men & kLeft) - count(own_men & ~kLeft);
+  const int imbalance = count(own_men & L::kLeftHalf) - count(own_men & ~L::kLeftHalf);
   if (imbalance) visit(L::kScalarBase + kBalance, -sign * (imbalance < 0 ? -imbalance : imbalance));
   const Bitboard empty = G::kBoard & ~(own | other);
   const int steps = count(G::template shift<kNorthWest>(own_men) & empty) +
@@ -172,6 +175,155 @@ inline int visit_features(const Position& pos, Visit&& visit) {
   using L = Layout<N>;
   visit_side<N>(pos.white, pos.black, pos.kings, +1, visit);
   visit_side<N>(rotate<N>(pos.black), rotate<N>(pos.white), rotate<N>(pos.kings), -1, visit);
+  visit(L::kScalarBase + kToMove, pos.side == Side::white ? 1 : -1);
+  const int pieces = count(pos.occupied());
+  return pieces < L::kMaxPieces ? pieces : L::kMaxPieces;
+}
+
+// The fast enumeration that evaluate uses: the features of visit_features with the same counts,
+// in another order, read without turning the board. The tests check that the two agree.
+//
+// A window's squares sit at the same bits relative to its first: rows of N/2 squares, a ghost
+// bit after every two rows, so its four rows start at 0, N/2, N + 1 and 3N/2 + 1 bits from the
+// window's first square, at bit wr * (N + 1) + wc.
+template <int N>
+constexpr bool windows_at_their_bits() {
+  using L = Layout<N>;
+  constexpr int offsets[4] = {0, N / 2, N + 1, 3 * N / 2 + 1};
+  for (int wr = 0; wr < L::kWindowsPerSide; ++wr)
+    for (int wc = 0; wc < L::kWindowsPerSide; ++wc)
+      for (int r = 0; r < 4; ++r)
+        if (L::kWindowRows[wr * L::kWindowsPerSide + wc][r] != wr * (N + 1) + wc + offsets[r])
+          return false;
+  return true;
+}
+static_assert(windows_at_their_bits<10>() && windows_at_their_bits<8>());
+
+// The four rows of a row of windows, each in a byte of its own (rows from bit 0 of `men`).
+template <int N>
+inline std::uint64_t row_lanes(Bitboard men) {
+  constexpr int n = N / 2;
+  constexpr Bitboard row = (Bitboard{1} << n) - 1;
+  return (men & row) | ((men >> n) & row) << 8 | ((men >> (N + 1)) & row) << 16 |
+         ((men >> (3 * n + 1)) & row) << 24;
+}
+
+// The bytes of one window for both colours: `lanes` holds White's four rows in its bytes 0..3 and
+// Black's in bytes 4..7, `column` is the window's first column of squares. The two squares of
+// each row are masked, and one multiplication moves the four pairs of each colour next to each
+// other (every partial product lands on bits of its own, so nothing carries).
+struct WindowBytes {
+  unsigned white, black;
+};
+inline WindowBytes window_bytes(std::uint64_t lanes, int column) {
+  constexpr std::uint64_t kPairs = 0x0303030303030303ULL;
+  constexpr std::uint64_t kGather = 1 | 1ULL << 6 | 1ULL << 12 | 1ULL << 18;
+  const std::uint64_t gathered = ((lanes >> column) & kPairs) * kGather;
+  return {static_cast<unsigned>(gathered >> 18) & 0xff,
+          static_cast<unsigned>(gathered >> 50) & 0xff};
+}
+
+// The square s of a bitboard moved to square S-1-s: the board turned half a turn.
+template <int N>
+constexpr Bitboard turned(Bitboard b) {
+  using G = Geometry<N>;
+  Bitboard m = 0;
+  for (int s = 0; s < G::kSquares; ++s)
+    if (b & G::mask_of(s)) m |= G::mask_of(G::kSquares - 1 - s);
+  return m;
+}
+
+// Black's cones and front half on the board as it stands (Black moves down, towards row N-1).
+template <int N>
+struct BlackLayout {
+  using L = Layout<N>;
+  using G = Geometry<N>;
+  static constexpr std::array<Bitboard, G::kSquares> cones() {
+    std::array<Bitboard, G::kSquares> c{};
+    for (int s = 0; s < G::kSquares; ++s) c[s] = turned<N>(L::kCones[G::kSquares - 1 - s]);
+    return c;
+  }
+  static constexpr auto kCones = cones();
+  static constexpr Bitboard kFrontHalf = turned<N>(L::kFrontHalf);
+};
+
+// Base 3 of the 8 binary digits of a byte in reverse order: digit i of the result is bit 7 - i of
+// the byte. Turning the board half a turn maps window w to window kWindows - 1 - w with its
+// squares in reverse order.
+constexpr std::array<std::uint16_t, 256> make_reversed_ternary() {
+  std::array<std::uint16_t, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    int r = 0;
+    for (int i = 0; i < 8; ++i)
+      if (b & (1 << i)) r |= 1 << (7 - i);
+    t[b] = kTernary[r];
+  }
+  return t;
+}
+inline constexpr auto kReversedTernary = make_reversed_ternary();
+
+template <int N, class Visit>
+inline int visit_features_fast(const Position& pos, Visit&& visit) {
+  using L = Layout<N>;
+  using B = BlackLayout<N>;
+  using G = Geometry<N>;
+  constexpr int K = L::kWindowsPerSide;
+  const Bitboard white_men = pos.white & ~pos.kings, black_men = pos.black & ~pos.kings;
+  // Each window's two bytes serve both sides: White's window w, and Black's window
+  // kWindows - 1 - w on the turned board, whose bytes are White's reversed, colours exchanged.
+  for (int wr = 0; wr < K; ++wr) {
+    const int first = wr * (N + 1);
+    const std::uint64_t white_lanes = row_lanes<N>(white_men >> first);
+    const std::uint64_t lanes = white_lanes | row_lanes<N>(black_men >> first) << 32;
+    for (int wc = 0; wc < K; ++wc) {
+      const WindowBytes bytes = window_bytes(lanes, wc);
+      const int w = wr * K + wc;
+      visit(w * kConfigs + kTernary[bytes.white] + 2 * kTernary[bytes.black], 1);
+      visit((L::kWindows - 1 - w) * kConfigs + kReversedTernary[bytes.black] +
+                2 * kReversedTernary[bytes.white],
+            -1);
+    }
+  }
+  const Bitboard white_kings = pos.white & pos.kings, black_kings = pos.black & pos.kings;
+  for (Bitboard b = white_kings; b; b &= b - 1)
+    visit(L::kKingBase + G::square_of(lowest_bit(b)), 1);
+  for (Bitboard b = black_kings; b; b &= b - 1)
+    visit(L::kKingBase + G::kSquares - 1 - G::square_of(lowest_bit(b)), -1);
+  const int men[2] = {count(white_men), count(black_men)};
+  const int kings[2] = {count(white_kings), count(black_kings)};
+  for (int side = 0; side < 2; ++side) {
+    const int sign = side == 0 ? 1 : -1;
+    if (men[side]) visit(L::kScalarBase + kMan, sign * men[side]);
+    if (kings[side]) {
+      visit(L::kScalarBase + kKing, sign * kings[side]);
+      visit(L::kScalarBase + kFirstKing, sign);
+    }
+  }
+  // Balance: turning the board exchanges the halves, which leaves the difference's size alone.
+  for (int side = 0; side < 2; ++side) {
+    const Bitboard m = side == 0 ? white_men : black_men;
+    const int imbalance = count(m & L::kLeftHalf) - count(m & ~L::kLeftHalf);
+    if (imbalance)
+      visit(L::kScalarBase + kBalance,
+            (side == 0 ? -1 : 1) * (imbalance < 0 ? -imbalance : imbalance));
+  }
+  const Bitboard empty = G::kBoard & ~pos.occupied();
+  const int white_steps = count(G::template shift<kNorthWest>(white_men) & empty) +
+                          count(G::template shift<kNorthEast>(white_men) & empty);
+  if (white_steps) visit(L::kScalarBase + kMobility, white_steps);
+  const int black_steps = count(G::template shift<kSouthWest>(black_men) & empty) +
+                          count(G::template shift<kSouthEast>(black_men) & empty);
+  if (black_steps) visit(L::kScalarBase + kMobility, -black_steps);
+  for (Bitboard b = white_men & L::kFrontHalf; b; b &= b - 1) {
+    const int square = G::square_of(lowest_bit(b));
+    if (!(pos.black & L::kCones[square]))
+      visit(L::kScalarBase + kRunaway + G::row_of(square) - 1, 1);
+  }
+  for (Bitboard b = black_men & B::kFrontHalf; b; b &= b - 1) {
+    const int square = G::square_of(lowest_bit(b));
+    if (!(pos.white & B::kCones[square]))
+      visit(L::kScalarBase + kRunaway + (N - 1 - G::row_of(square)) - 1, -1);
+  }
   visit(L::kScalarBase + kToMove, pos.side == Side::white ? 1 : -1);
   const int pieces = count(pos.occupied());
   return pieces < L::kMaxPieces ? pieces : L::kMaxPieces;
@@ -205,7 +357,7 @@ inline int evaluate(const Weights& w, const Position& pos) {
   using L = Layout<N>;
   const std::int16_t* v = w.values.data();
   int opening = 0, endgame = 0;
-  const int phase = visit_features<N>(pos, [&](int f, int n) {
+  const int phase = visit_features_fast<N>(pos, [&](int f, int n) {
     opening += n * v[2 * f];
     endgame += n * v[2 * f + 1];
   });

@@ -95,16 +95,19 @@ struct SearchTraits {
   }
   static bool stand_pat_allowed(const Position& p) { return !Gen::has_capture(p.pos); }
 
+  // The key follows the move: the mover leaves `from` and stands on `to` (a king if it was one
+  // or is crowned), the captured pieces are the opponent's (piece_kind's order of kinds).
   static Position after(const Position& p, const Move& m) {
     Position next = p;
-    std::uint64_t key = p.key ^ kZobrist.black_to_move;
-    key ^= kZobrist.piece[piece_kind(p.pos, m.from)][m.from];
+    const int mover = p.pos.side == Side::black ? 2 : 0, opponent = 2 - mover;
+    const int king = static_cast<int>((p.pos.kings >> m.from) & 1);
+    std::uint64_t key = p.key ^ kZobrist.black_to_move ^ kZobrist.piece[mover + king][m.from];
     for (Bitboard c = m.captured; c; c &= c - 1) {
       const int bit = lowest_bit(c);
-      key ^= kZobrist.piece[piece_kind(p.pos, bit)][bit];
+      key ^= kZobrist.piece[opponent + static_cast<int>((p.pos.kings >> bit) & 1)][bit];
     }
     play(next.pos, m);
-    key ^= kZobrist.piece[piece_kind(next.pos, m.to)][m.to];
+    key ^= kZobrist.piece[mover + (king | static_cast<int>(m.promotes))][m.to];
     next.key = key;
     next.side = next.pos.side;
     return next;

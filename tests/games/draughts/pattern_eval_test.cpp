@@ -4,8 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "games/draughts/movegen.h"
@@ -80,6 +82,86 @@ TEST_P(PatternEvalSymmetry, AColourMirrorGetsTheOppositeValueForWhite) {
 INSTANTIATE_TEST_SUITE_P(Boards, PatternEvalSymmetry,
                          ::testing::Values(&kInternational, &kRussian, &kEnglish),
                          [](const auto& info) { return std::string(info.param->id); });
+
+// The features a position visits, with their counts, in a fixed order.
+using Visits = std::vector<std::pair<int, int>>;
+template <int N, bool Fast>
+Visits visits_of(const Position& pos, int& phase) {
+  Visits v;
+  auto collect = [&](int f, int n) { v.emplace_back(f, n); };
+  phase = Fast ? visit_features_fast<N>(pos, collect) : visit_features<N>(pos, collect);
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+// The value evaluate gave by visit_features before it took the fast road.
+template <int N>
+int reference_value(const Weights& w, const Position& pos) {
+  using L = Layout<N>;
+  int opening = 0, endgame = 0;
+  const int phase = visit_features<N>(pos, [&](int f, int n) {
+    opening += n * w.values[2 * f];
+    endgame += n * w.values[2 * f + 1];
+  });
+  int value = (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
+  if (lone_king(pos)) value /= w.lone_king_divisor;
+  return pos.side == Side::white ? value : -value;
+}
+
+class PatternEvalFastRoad : public ::testing::TestWithParam<const Rules*> {};
+
+TEST_P(PatternEvalFastRoad, VisitsTheFeaturesOfTheTrainingWithTheSameCounts) {
+  const Rules& rules = *GetParam();
+  const Weights w = random_weights(rules, 11);
+  const auto positions = random_positions(rules, 200, 5);
+  ASSERT_GT(positions.size(), 5000u);
+  int kings = 0;
+  for (const Position& pos : positions) {
+    kings += pos.kings != 0;
+    int slow_phase = 0, fast_phase = 0;
+    if (rules.board_size == 10) {
+      ASSERT_EQ((visits_of<10, false>(pos, slow_phase)), (visits_of<10, true>(pos, fast_phase)))
+          << to_fen(rules, pos);
+      ASSERT_EQ(evaluate(w, pos), reference_value<10>(w, pos)) << to_fen(rules, pos);
+    } else {
+      ASSERT_EQ((visits_of<8, false>(pos, slow_phase)), (visits_of<8, true>(pos, fast_phase)))
+          << to_fen(rules, pos);
+      ASSERT_EQ(evaluate(w, pos), reference_value<8>(w, pos)) << to_fen(rules, pos);
+    }
+    ASSERT_EQ(slow_phase, fast_phase) << to_fen(rules, pos);
+  }
+  EXPECT_GT(kings, 1000);  // the king squares are covered too
+}
+
+TEST_P(PatternEvalFastRoad, TheBuiltInWeightsGiveTheSameValues) {
+  const Rules& rules = *GetParam();
+  const Weights* w = builtin(rules.id);
+  ASSERT_NE(w, nullptr);
+  for (const Position& pos : random_positions(rules, 100, 9)) {
+    if (rules.board_size == 10)
+      ASSERT_EQ(evaluate(*w, pos), reference_value<10>(*w, pos)) << to_fen(rules, pos);
+    else
+      ASSERT_EQ(evaluate(*w, pos), reference_value<8>(*w, pos)) << to_fen(rules, pos);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Boards, PatternEvalFastRoad,
+                         ::testing::Values(&kInternational, &kRussian, &kEnglish),
+                         [](const auto& info) { return std::string(info.param->id); });
+
+TEST(PatternEval, WindowBytesGatherEveryPairOfEveryColumn) {
+  std::mt19937_64 rng(13);
+  for (unsigned pairs = 0; pairs < (1u << 16); ++pairs) {
+    const int column = static_cast<int>(pairs % 4);
+    // The pair of lane j (bits 2j, 2j + 1 of `pairs`) at bits 8j + column, 8j + column + 1 of the
+    // lanes, among noise on every other bit.
+    std::uint64_t lanes = rng() & ~(0x0303030303030303ULL << column);
+    for (int j = 0; j < 8; ++j) lanes |= std::uint64_t{(pairs >> (2 * j)) & 3} << (8 * j + column);
+    const WindowBytes bytes = window_bytes(lanes, column);
+    ASSERT_EQ(bytes.white, pairs & 0xff) << pairs;
+    ASSERT_EQ(bytes.black, pairs >> 8) << pairs;
+  }
+}
 
 TEST(PatternEval, TheFeaturesOfTheStartCoverEveryManOnce) {
   // The window tables see each man of the start in 1, 2 or 4 windows; the man count sees it once.

@@ -1,0 +1,56 @@
+// The draughts family's search traits (games/draughts/search_traits.h): the key that after() keeps
+// up move by move is the key computed from the whole position.
+#include "games/draughts/search_traits.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "games/draughts/notation.h"
+
+namespace doska::draughts {
+namespace {
+
+// Random games (captures, kings, promotions and all); every legal move of every position is tried.
+template <const Rules& R>
+void expect_keys_follow_the_moves(std::uint64_t seed) {
+  using T = SearchTraits<R>;
+  std::mt19937_64 rng(seed);
+  int tried = 0, captures = 0, promotions = 0;
+  for (int game = 0; game < 60; ++game) {
+    typename T::Position pos = T::make(start_position(R));
+    for (int ply = 0; ply < 150; ++ply) {
+      MoveList list;
+      T::generate(pos, list);
+      if (list.size() == 0) break;
+      for (const Move& m : list) {
+        const typename T::Position next = T::after(pos, m);
+        ASSERT_EQ(next.key, compute_key(next.pos)) << to_fen(R, pos.pos);
+        ASSERT_EQ(next.side, next.pos.side);
+        ++tried;
+        captures += m.captured != 0;
+        promotions += m.promotes;
+      }
+      pos = T::after(pos, list[rng() % list.size()]);
+    }
+  }
+  EXPECT_GT(tried, 10000);
+  EXPECT_GT(captures, 500);
+  EXPECT_GT(promotions, 20);
+}
+
+TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesInternational) {
+  expect_keys_follow_the_moves<kInternational>(1);
+}
+TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesRussian) {
+  expect_keys_follow_the_moves<kRussian>(2);
+}
+TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesEnglish) {
+  expect_keys_follow_the_moves<kEnglish>(3);
+}
+TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesGiveaway) {
+  expect_keys_follow_the_moves<kInternationalGiveaway>(4);
+}
+
+}  // namespace
+}  // namespace doska::draughts
