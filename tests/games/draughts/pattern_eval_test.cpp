@@ -232,7 +232,29 @@ TEST(PatternEval, EveryDraughtsGameHasSoundBuiltInWeights) {
     ASSERT_NE(w, nullptr);
     EXPECT_EQ(w->game, rules->id);
     EXPECT_EQ(w->board_size, rules->board_size);
+    EXPECT_EQ(w->lone_king_divisor, lone_king_divisor(*rules)) << rules->id;
   }
+}
+
+// The codes' ending rules: with flying kings (000 §5.3-5.4, 002 §1.9.1.3-5) a lone king against
+// at most three pieces is a draw or nearly; english (RULINGS §1.6) has no such rule, and two
+// kings beat one; in giveaway (RULINGS §1.7) a lone king is no draw either.
+TEST(PatternEval, TheLoneKingDivisorFollowsEachCodesEndingRules) {
+  EXPECT_EQ(lone_king_divisor(kInternational), 8);
+  EXPECT_EQ(lone_king_divisor(kRussian), 8);
+  EXPECT_EQ(lone_king_divisor(kEnglish), 1);
+  for (const Rules* rules : kAllRules)
+    if (rules->giveaway) EXPECT_EQ(lone_king_divisor(*rules), 1) << rules->id;
+}
+
+// English: two kings against one is a win; the built-in weights are not divided towards a draw
+// there (with the division they gave 9 centipawns).
+TEST(PatternEval, EnglishTwoKingsAgainstOneAreNotScoredAsADraw) {
+  auto pos = parse_fen(kEnglish, "W:WK22,K27:BK5");
+  ASSERT_TRUE(pos) << pos.error();
+  const Weights* w = builtin("english");
+  ASSERT_NE(w, nullptr);
+  EXPECT_GT(evaluate(*w, *pos), 50);
 }
 
 }  // namespace
