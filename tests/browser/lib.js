@@ -87,7 +87,14 @@ export const PHONE = {width: 390, height: 844};
 // The controls a phone player needs are on the screen's width and take a tap (not covered).
 export async function assertUsableOnPhone(page, selectors) {
   for (const selector of selectors) {
-    const box = await page.locator(selector).boundingBox();
+    // A live view may be drawing the element again at this instant: wait for it to be shown
+    // (boundingBox alone answers at once, and null for an element being replaced), a few times.
+    let box = null;
+    for (let attempt = 0; attempt < 3 && !box; ++attempt) {
+      const shown = await page.locator(selector).waitFor({state: 'visible', timeout: 5000})
+          .then(() => true, () => false);
+      if (shown) box = await page.locator(selector).boundingBox();
+    }
     if (!box) throw new Error(`${selector} is not shown`);
     if (box.x < 0 || box.x + box.width > PHONE.width + 1) throw new Error(`${selector} is off the screen: ${JSON.stringify(box)}`);
     await page.locator(selector).click({trial: true});
