@@ -48,7 +48,7 @@ Status read_samples(const std::string& path, TrainingSet& set) {
     auto pos = draughts::parse_fen(*rules, line.fen);
     if (!pos) return make_error(pos.error());
     // Where the evaluation divides a lone king's value, such positions teach nothing.
-    if (pattern::lone_king_divisor(*rules) > 1 && pattern::lone_king(*pos)) return Ok{};
+    if (draughts::lone_king_divisor(*rules) > 1 && pattern::lone_king(*pos)) return Ok{};
     add_sample(set, *pos, line.result, line.score);
     return Ok{};
   });
@@ -191,10 +191,9 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   out.game = set.game;
   out.board_size = set.board_size;
   out.features = features;
-  // The divisor is the rules' (pattern::lone_king_divisor), whatever the initial weights said.
+  // The divisor is the rules' (draughts::lone_king_divisor), whatever the initial weights said.
   const draughts::Rules* rules = draughts::find_rules(set.game);
-  out.lone_king_divisor =
-      rules ? pattern::lone_king_divisor(*rules) : (init ? init->lone_king_divisor : 8);
+  if (rules) out.lone_king_divisor = draughts::lone_king_divisor(*rules);
   out.values.resize(best.size());
   for (std::size_t i = 0; i < best.size(); ++i)
     out.values[i] = static_cast<std::int16_t>(

@@ -20,17 +20,15 @@ struct EvalParams {
   int runaway;                  // per man with a free path to the promotion row, per row gained
   int long_diagonal_king;       // a king standing on the long diagonal
   int mobility;                 // per quiet move more than the opponent
-  int lone_king_divisor;        // a lone king against at most three pieces is nearly a draw
 };
 
 // The weights of each family; giveaway games value material the other way round.
-constexpr EvalParams kInternationalEval{100, 320, {0, 1, 3, 5, 8, 11, 15, 20, 25, 0}, 6, 8, 12, 25,
-                                        2,   8};
-constexpr EvalParams kRussianEval{100, 280, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 8, 14, 25, 2, 8};
-// English has no lone-king ending rule, and two kings beat one: no division.
-constexpr EvalParams kEnglishEval{100, 160, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 10, 14, 0, 2, 1};
-constexpr EvalParams kGiveawayEval{-100, -250, {0, -1, -2, -3, -4, -5, -6, -7, -8, 0}, 0, 0, 0, 0,
-                                   -3,   1};
+constexpr EvalParams kInternationalEval{100, 320, {0, 1, 3, 5, 8, 11, 15, 20, 25, 0}, 6, 8, 12,
+                                        25,  2};
+constexpr EvalParams kRussianEval{100, 280, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 8, 14, 25, 2};
+constexpr EvalParams kEnglishEval{100, 160, {0, 2, 4, 7, 10, 14, 19, 0, 0, 0}, 6, 10, 14, 0, 2};
+constexpr EvalParams kGiveawayEval{-100, -250, {0, -1, -2, -3, -4, -5, -6, -7, -8, 0}, 0, 0, 0,
+                                   0,    -3};
 
 constexpr const EvalParams& eval_params(const Rules& rules) {
   if (rules.giveaway) return kGiveawayEval;
@@ -39,7 +37,8 @@ constexpr const EvalParams& eval_params(const Rules& rules) {
 }
 
 template <int N>
-int evaluate_for(const Position& pos, const EvalParams& p, bool flying_kings) {
+int evaluate_for(const Position& pos, const EvalParams& p, bool flying_kings,
+                 int lone_king_divisor) {
   using G = Geometry<N>;
   const Bitboard empty = G::kBoard & ~pos.occupied();
   std::array<int, 2> score{0, 0};
@@ -88,15 +87,17 @@ int evaluate_for(const Position& pos, const EvalParams& p, bool flying_kings) {
     score[i] = v;
   }
   int value = score[0] - score[1];
-  // A lone king against up to three pieces is a draw by the codes' ending rules or by force.
+  // A lone king against up to three pieces: nearly a draw where the rules make it one.
   for (int i = 0; i < 2; ++i)
-    if (pieces[i] == 1 && kings[i] == 1 && pieces[1 - i] <= 3) value /= p.lone_king_divisor;
+    if (pieces[i] == 1 && kings[i] == 1 && pieces[1 - i] <= 3) value /= lone_king_divisor;
   return pos.side == Side::white ? value : -value;
 }
 
 inline int evaluate(const Rules& rules, const Position& pos) {
-  if (rules.board_size == 10) return evaluate_for<10>(pos, eval_params(rules), rules.flying_kings);
-  return evaluate_for<8>(pos, eval_params(rules), rules.flying_kings);
+  const int divisor = lone_king_divisor(rules);
+  if (rules.board_size == 10)
+    return evaluate_for<10>(pos, eval_params(rules), rules.flying_kings, divisor);
+  return evaluate_for<8>(pos, eval_params(rules), rules.flying_kings, divisor);
 }
 
 }  // namespace doska::draughts

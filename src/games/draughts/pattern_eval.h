@@ -343,14 +343,6 @@ struct Weights {
 // The number of features of a board size.
 int feature_count(int board_size);
 
-// A lone king against up to three pieces: a draw by the codes' ending rules or by force with flying
-// kings (the evaluation divides its value there). Not in english, whose rules have no such ending
-// and where two kings beat one (at 20,000 nodes a move, 200 games, the english weights without the
-// division scored 63.0% against the same weights with it), nor in giveaway, where it is no draw.
-inline int lone_king_divisor(const Rules& rules) {
-  return rules.giveaway || !rules.flying_kings ? 1 : 8;
-}
-
 // A lone king against up to three pieces.
 inline bool lone_king(const Position& pos) {
   const int white = count(pos.white), black = count(pos.black);

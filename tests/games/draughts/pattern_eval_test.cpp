@@ -243,8 +243,11 @@ TEST(PatternEval, TheLoneKingDivisorFollowsEachCodesEndingRules) {
   EXPECT_EQ(lone_king_divisor(kInternational), 8);
   EXPECT_EQ(lone_king_divisor(kRussian), 8);
   EXPECT_EQ(lone_king_divisor(kEnglish), 1);
-  for (const Rules* rules : kAllRules)
-    if (rules->giveaway) EXPECT_EQ(lone_king_divisor(*rules), 1) << rules->id;
+  for (const Rules* rules : kAllRules) {
+    if (rules->giveaway) {
+      EXPECT_EQ(lone_king_divisor(*rules), 1) << rules->id;
+    }
+  }
 }
 
 // English: two kings against one is a win; the built-in weights are not divided towards a draw
