@@ -98,7 +98,7 @@ int run_train(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate",
                           "batch", "holdout", "seed"},
-                         {});
+                         {"keep-material"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("train needs <game>");
   train::TrainOptions o;
@@ -125,11 +125,13 @@ int run_train(const std::vector<std::string>& words) {
       !number_option(*args, "rate", 1e-6, 1000, o.learning_rate, error) ||
       !number_option(*args, "holdout", 0.001, 0.5, o.holdout, error))
     return fail(error);
+  o.keep_material = args->flag("keep-material");
   o.epochs = static_cast<int>(epochs);
   o.batch = static_cast<int>(batch);
   o.seed = static_cast<std::uint64_t>(seed);
   const auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   if (mill::find_rules(o.game)) {
+    if (o.keep_material) return fail("--keep-material is for the draughts games");
     auto report = train::train_mill(o, log);
     if (!report) return fail(report.error());
     std::printf(

@@ -73,6 +73,7 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   const int regularised = scalar_base;  // patterns and king squares
   if (set.samples.size() < 10) return make_error("too few positions to train on");
   if (o.scale <= 0) return make_error("the scale must be positive");
+  if (o.keep_material && !init) return make_error("keeping the material weights needs --init");
   std::vector<double> w(2 * static_cast<std::size_t>(features), 0.0);
   if (init) {
     if (init->features != features) return make_error("the initial weights have another layout");
@@ -115,6 +116,11 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   std::vector<double> m(w.size(), 0.0), v(w.size(), 0.0), g(w.size(), 0.0);
   std::vector<std::uint32_t> touched;
   std::vector<char> is_touched(w.size(), 0);
+  std::vector<char> frozen(w.size(), 0);  // weights that keep their initial values
+  if (o.keep_material)
+    for (int scalar : {pattern::kMan, pattern::kKing})
+      for (int half = 0; half < 2; ++half)
+        frozen[2 * static_cast<std::size_t>(scalar_base + scalar) + half] = 1;
   std::vector<std::size_t> order(trained);
   std::iota(order.begin(), order.end(), 0);
   std::mt19937_64 rng(o.seed);
@@ -154,6 +160,11 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
       const double c2 = 1 - std::pow(beta2, static_cast<double>(step));
       for (std::uint32_t j : touched) {
         // Scaled so that Adam's epsilon stays negligible (Adam does not see the scale).
+        if (frozen[j]) {
+          g[j] = 0;
+          is_touched[j] = 0;
+          continue;
+        }
         const double grad = g[j] / batch * o.scale * 100;
         m[j] = beta1 * m[j] + (1 - beta1) * grad;
         v[j] = beta2 * v[j] + (1 - beta2) * grad * grad;

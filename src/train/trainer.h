@@ -47,6 +47,9 @@ struct TrainOptions {
   int batch = 512;
   double holdout = 0.05;
   bool normalise = true;  // rescale the result so that a man is worth 100
+  // The man's and the king's material weights stay those of the initial weights (fine-tuning
+  // the rest only); needs initial weights.
+  bool keep_material = false;
   std::uint64_t seed = 1;
 };
 

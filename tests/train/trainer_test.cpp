@@ -35,41 +35,62 @@ std::vector<draughts::Position> toy_positions(int games) {
   return out;
 }
 
-TEST(Trainer, RecoversKnownMaterialWeightsFromAToySet) {
-  // The truth: a man 100, a king 400, the side to move 30, nothing else.
-  pattern::Weights truth;
-  truth.game = "russian";
-  truth.board_size = 8;
-  truth.features = pattern::feature_count(8);
-  truth.values.assign(2 * static_cast<std::size_t>(truth.features), 0);
+// Weights of the russian board, all zero.
+pattern::Weights zero_weights() {
+  pattern::Weights w;
+  w.game = "russian";
+  w.board_size = 8;
+  w.features = pattern::feature_count(8);
+  w.values.assign(2 * static_cast<std::size_t>(w.features), 0);
+  return w;
+}
+
+// A scalar weight, the same in both phases.
+void set_both(pattern::Weights& w, int scalar, int value) {
   using L = pattern::Layout<8>;
-  auto set_both = [&](int scalar, int value) {
-    truth.values[2 * (L::kScalarBase + scalar)] = static_cast<std::int16_t>(value * pattern::kUnit);
-    truth.values[2 * (L::kScalarBase + scalar) + 1] =
+  for (int half = 0; half < 2; ++half)
+    w.values[2 * (L::kScalarBase + scalar) + half] =
         static_cast<std::int16_t>(value * pattern::kUnit);
-  };
-  set_both(pattern::kMan, 100);
-  set_both(pattern::kKing, 400);
-  set_both(pattern::kToMove, 30);
+}
+
+// The toy positions, each labelled with the score `truth` gives it (for White), result 0.5.
+TrainingSet scored_set(const pattern::Weights& truth, int games) {
   TrainingSet set;
   set.game = "russian";
   set.board_size = 8;
-  set.max_pieces = L::kMaxPieces;
-  for (const auto& pos : toy_positions(300)) {
+  set.max_pieces = pattern::Layout<8>::kMaxPieces;
+  for (const auto& pos : toy_positions(games)) {
     const int value = pattern::evaluate(truth, pos);
-    const int white = pos.side == draughts::Side::white ? value : -value;
-    add_sample(set, pos, 0.5f, static_cast<float>(white));
+    add_sample(set, pos, 0.5f,
+               static_cast<float>(pos.side == draughts::Side::white ? value : -value));
   }
-  ASSERT_GT(set.samples.size(), 4000u);
+  return set;
+}
+
+// Options that fit the scores alone, on a scale wide enough that few positions saturate.
+TrainOptions score_options(int epochs) {
   TrainOptions o;
   o.game = "russian";
-  o.result_weight = 0;  // the target is the score alone
-  o.scale = 600;        // wide: few positions saturate the sigmoid
+  o.result_weight = 0;
+  o.scale = 600;
   o.l2 = 0;
-  o.epochs = 20;
+  o.epochs = epochs;
   o.learning_rate = 2.0;
   o.batch = 16;
   o.normalise = false;
+  return o;
+}
+
+TEST(Trainer, RecoversKnownMaterialWeightsFromAToySet) {
+  // The truth: a man 100, a king 400, the side to move 30, nothing else.
+  using L = pattern::Layout<8>;
+  pattern::Weights truth = zero_weights();
+  set_both(truth, pattern::kMan, 100);
+  set_both(truth, pattern::kKing, 400);
+  set_both(truth, pattern::kToMove, 30);
+  const TrainingSet set = scored_set(truth, 300);
+  ASSERT_GT(set.samples.size(), 4000u);
+  const TrainOptions o = score_options(20);
   TrainReport report;
   auto fitted = fit(set, o, nullptr, report, {});
   ASSERT_TRUE(fitted) << fitted.error();
@@ -90,6 +111,34 @@ TEST(Trainer, RecoversKnownMaterialWeightsFromAToySet) {
     ++n;
   }
   EXPECT_LT(error / n, 15);
+}
+
+// Fine-tuning with the material kept: the man and king weights stay the initial ones (both
+// phases) while the rest moves; without initial weights it is refused.
+TEST(Trainer, KeepMaterialLeavesTheManAndKingWeightsAsInitialised) {
+  using L = pattern::Layout<8>;
+  pattern::Weights init = zero_weights();
+  set_both(init, pattern::kMan, 100);
+  set_both(init, pattern::kKing, 200);
+  // The data say a king is worth far more than 200 and the move 40.
+  pattern::Weights truth = init;
+  set_both(truth, pattern::kKing, 500);
+  set_both(truth, pattern::kToMove, 40);
+  const TrainingSet set = scored_set(truth, 200);
+  const std::size_t man = 2 * (L::kScalarBase + pattern::kMan);
+  const std::size_t king = 2 * (L::kScalarBase + pattern::kKing);
+  const std::size_t to_move = 2 * (L::kScalarBase + pattern::kToMove);
+  TrainOptions o = score_options(5);
+  o.keep_material = true;
+  TrainReport report;
+  auto fitted = fit(set, o, &init, report, {});
+  ASSERT_TRUE(fitted) << fitted.error();
+  EXPECT_LT(report.final_loss, report.initial_loss);
+  for (std::size_t i : {man, man + 1, king, king + 1}) EXPECT_EQ(fitted->values[i], init.values[i]);
+  EXPECT_GT(fitted->values[to_move] + fitted->values[to_move + 1], 40 * pattern::kUnit);
+  auto refused = fit(set, o, nullptr, report, {});
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("--init"), std::string::npos) << refused.error();
 }
 
 TEST(Trainer, BadDataNamesTheFileAndLine) {
