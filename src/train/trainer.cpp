@@ -159,12 +159,12 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
       const double c1 = 1 - std::pow(beta1, static_cast<double>(step));
       const double c2 = 1 - std::pow(beta2, static_cast<double>(step));
       for (std::uint32_t j : touched) {
-        // Scaled so that Adam's epsilon stays negligible (Adam does not see the scale).
         if (frozen[j]) {
           g[j] = 0;
           is_touched[j] = 0;
           continue;
         }
+        // Scaled so that Adam's epsilon stays negligible (Adam does not see the scale).
         const double grad = g[j] / batch * o.scale * 100;
         m[j] = beta1 * m[j] + (1 - beta1) * grad;
         v[j] = beta2 * v[j] + (1 - beta2) * grad * grad;
@@ -196,7 +196,8 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   const std::size_t king = 2 * static_cast<std::size_t>(scalar_base + pattern::kKing);
   // (In giveaway a man counts against its owner: its size is set to 100.)
   const double fitted_man = std::abs((best[man] + best[man + 1]) / 2);
-  report.rescale = o.normalise && fitted_man > 10 ? 100.0 / fitted_man : 1.0;
+  // (Kept material is not rescaled: its weights stay exactly those of the initial set.)
+  report.rescale = o.normalise && !o.keep_material && fitted_man > 10 ? 100.0 / fitted_man : 1.0;
   for (double& x : best) x *= report.rescale;
   pattern::Weights out;
   out.game = set.game;
