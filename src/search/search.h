@@ -73,12 +73,20 @@ inline std::int64_t order_key(int score, int index) {
 // the rest, swapped into place k. Move by move, this is the order of a stable sort by score, and a
 // cut-off spares ordering the moves that are never searched (move lists are short, and nothing is
 // allocated).
+// The comparisons are made without branches: which key is larger is not predictable.
 inline int next_move(std::vector<std::int64_t>& keys, int k, int n) {
+  std::int64_t* const key = keys.data();
   int best = k;
-  for (int i = k + 1; i < n; ++i)
-    if (keys[i] > keys[best]) best = i;
-  std::swap(keys[k], keys[best]);
-  return static_cast<int>(0xffffffffLL - (keys[k] & 0xffffffff));
+  std::int64_t best_key = key[k];
+  for (int i = k + 1; i < n; ++i) {
+    const std::int64_t candidate = key[i];
+    const bool larger = candidate > best_key;
+    best_key = larger ? candidate : best_key;
+    best = larger ? i : best;
+  }
+  key[best] = key[k];
+  key[k] = best_key;
+  return static_cast<int>(0xffffffffLL - (best_key & 0xffffffff));
 }
 
 // Makes an ordering buffer hold at least n entries; it never shrinks, so that most nodes leave
@@ -151,6 +159,14 @@ template <class T>
 concept DeltaPruning = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::noisy_gain(p, m) } -> std::convertible_to<Value>;
   { T::kDeltaMargin } -> std::convertible_to<Value>;
+};
+
+// Games whose traits give the key of the position after a move without making it: a node
+// asks the memory for every child's table entry as soon as its moves are generated, so that the
+// entries are on their way while the moves are ordered and the first children searched.
+template <class T>
+concept KeysAhead = requires(const typename T::Position& p, const typename T::Move& m) {
+  { T::key_after(p, m) } -> std::convertible_to<std::uint64_t>;
 };
 
 template <class T>
@@ -553,6 +569,9 @@ class Search {
       T::generate(pos, list);
       const int n = static_cast<int>(list.size());
       if (n == 0) return terminal(pos, ply);
+      if constexpr (KeysAhead<T>)
+        if (depth >= 2)
+          for (int i = 0; i < n; ++i) search.tt_.prefetch(T::key_after(pos, list[i]));
 
       std::vector<std::int64_t>& sort_keys = order_keys[ply];
       order(pos, list, tt_move, ply, sort_keys);
@@ -567,12 +586,14 @@ class Search {
         ++searched;
         const Position next = T::after(pos, m);
         keys[base + ply + 1] = T::key(next);
-        search.tt_.prefetch(keys[base + ply + 1]);
-        reversible[ply + 1] = T::irreversible(pos, m) ? 0 : reversible[ply] + 1;
-        const bool quiet = T::is_quiet(pos, m);
         // A single reply is forced: look one ply further (draughts captures often are).
         const int extension = (n == 1 && ply < 2 * depth + 8) ? 1 : 0;
         const int new_depth = depth - 1 + extension;
+        // The child probes the table only if it searches (quiescence does not).
+        if constexpr (!KeysAhead<T>)
+          if (new_depth > 0) search.tt_.prefetch(keys[base + ply + 1]);
+        reversible[ply + 1] = T::irreversible(pos, m) ? 0 : reversible[ply] + 1;
+        const bool quiet = T::is_quiet(pos, m);
         Value v;
         if (searched == 1) {
           v = child(pos, next, new_depth, alpha, beta, ply, pv_node, prune);

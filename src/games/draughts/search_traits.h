@@ -102,8 +102,7 @@ struct SearchTraits {
 
   // The key follows the move: the mover leaves `from` and stands on `to` (a king if it was one
   // or is crowned), the captured pieces are the opponent's (piece_kind's order of kinds).
-  static Position after(const Position& p, const Move& m) {
-    Position next = p;
+  static std::uint64_t key_after(const Position& p, const Move& m) {
     const int mover = p.pos.side == Side::black ? 2 : 0, opponent = 2 - mover;
     const int king = static_cast<int>((p.pos.kings >> m.from) & 1);
     std::uint64_t key = p.key ^ kZobrist.black_to_move ^ kZobrist.piece[mover + king][m.from];
@@ -111,9 +110,12 @@ struct SearchTraits {
       const int bit = lowest_bit(c);
       key ^= kZobrist.piece[opponent + static_cast<int>((p.pos.kings >> bit) & 1)][bit];
     }
+    return key ^ kZobrist.piece[mover + (king | static_cast<int>(m.promotes))][m.to];
+  }
+  static Position after(const Position& p, const Move& m) {
+    Position next = p;
     play(next.pos, m);
-    key ^= kZobrist.piece[mover + (king | static_cast<int>(m.promotes))][m.to];
-    next.key = key;
+    next.key = key_after(p, m);
     next.side = next.pos.side;
     return next;
   }
