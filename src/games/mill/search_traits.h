@@ -56,6 +56,12 @@ struct SearchTraits {
     return next;
   }
   static std::uint64_t key(const Position& p) { return p.pos.key(); }
+  // The child's key ahead of the search (search.h, KeysAhead): a mill position is a few words.
+  static std::uint64_t key_after(const Position& p, const Move& m) {
+    mill::Position next = p.pos;
+    play(next, m);
+    return next.key();
+  }
   static search::Value evaluate(const Position& p) {
     if (!p.weights) {  // only if the built-in weights do not read: the backend refuses then
       const int white = (p.pos.total(Side::white) - p.pos.total(Side::black)) * 100;
