@@ -125,6 +125,8 @@ int run_match(const std::vector<std::string>& words) {
   const match::GameReport* first = nullptr;
   for (const match::GameReport& r : reports)
     if (!r.stopped && !first) first = &r;
+  // Not one game played (a program that never got ready): no score to give.
+  if (!first && !reports.empty()) return fail("no game was played: " + reports.front().reason);
   const std::string name_a = !first ? a->text : first->a_white ? first->white : first->black;
   const std::string name_b = !first ? b->text : first->a_white ? first->black : first->white;
   std::printf("score %s vs %s: +%d -%d =%d, %.1f%% +- %.1f%% (95%%), Elo %+.0f [%+.0f, %+.0f]\n",

@@ -17,11 +17,26 @@ std::string ProgramCompetitor::name() const {
 
 Status ProgramCompetitor::start_game(const GameSession&, const GameStart& start) {
   start_ = start;
+  Status s = Ok{};
   if (!program_.running()) {
-    if (Status s = program_.start(); !s) return failed(s.error());
-    if (Status s = handshake(); !s) return failed(s.error());
+    s = program_.start();
+    if (s) s = handshake();
   }
-  if (Status s = new_game(); !s) return failed(s.error());
+  if (s) s = new_game();
+  if (!s) {
+    (void)failed(s.error());
+    // A program that never gets ready, or fails twice in a row where it played before, would
+    // forfeit every game left: the match stops instead, so that no score rests on forfeits.
+    ++failed_starts_;
+    if (!ever_ready_)
+      gone_ = "it never got ready: " + s.error();
+    else if (failed_starts_ >= 2)
+      gone_ =
+          "it could not start " + std::to_string(failed_starts_) + " games in a row: " + s.error();
+    return s;
+  }
+  ever_ready_ = true;
+  failed_starts_ = 0;
   return Ok{};
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -52,6 +53,7 @@ class ProgramCompetitor : public Competitor {
 
   std::string name() const override;
   Status start_game(const GameSession& game, const GameStart& start) override;
+  std::optional<std::string> gone() const override { return gone_; }
 
  protected:
   virtual Status handshake() = 0;
@@ -63,6 +65,11 @@ class ProgramCompetitor : public Competitor {
   Program program_;
   GameStart start_;
   std::string id_name_;  // the name the program gives
+
+ private:
+  bool ever_ready_ = false;  // it got ready for a game once in this match
+  int failed_starts_ = 0;    // games in a row it could not start
+  std::optional<std::string> gone_;
 };
 
 }  // namespace doska::match

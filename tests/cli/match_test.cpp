@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -231,24 +232,56 @@ TEST(MatchCommand, ALostDxpConnectionStopsTheMatch) {
   EXPECT_NE(run.out.find(": +1 -0 =0"), std::string::npos) << run.out;
 }
 
-TEST(MatchCommand, AProgramThatCrashesLosesEveryGame) {
+// A program that never gets ready would forfeit every game: the match stops at once, scores
+// nothing and says why (a score of forfeits would read as a won match).
+TEST(MatchCommand, AProgramThatNeverStartsStopsTheMatch) {
   const MatchRun run =
-      match({"international", "--games", "2", "--a", "nodes=100", "--b", "hub:/bin/false"});
-  EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(run.lines_with("could not start: the program exited with status 1"), 2) << run.out;
-  EXPECT_NE(run.out.find("score nodes=100 vs hub:/bin/false: +2 -0 =0"), std::string::npos)
+      match({"international", "--games", "3", "--a", "nodes=100", "--b", "hub:/bin/false"});
+  EXPECT_NE(run.status, 0) << run.out;
+  EXPECT_NE(run.err.find("no game was played"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("never got ready: the program exited with status 1"), std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.lines_with("not played, the match stopped: hub:/bin/false: it never got ready"), 3)
       << run.out;
+  EXPECT_EQ(run.lines_with("score "), 0) << run.out;
 }
 
-TEST(MatchCommand, AProgramThatNeverAnswersLoses) {
+TEST(MatchCommand, AProgramThatNeverAnswersStopsTheMatch) {
   for (const char* silent : {"hub:/bin/cat", "uci:sleep 100"}) {
     const MatchRun run =
         match({std::string(silent).rfind("hub", 0) == 0 ? "english" : "mill", "--games", "2", "--a",
                "nodes=100", "--b", silent, "--timeout", "0.3"});
-    EXPECT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(run.lines_with("could not start: no answer within 0.30 s"), 2) << run.out;
-    EXPECT_NE(run.out.find(": +2 -0 =0"), std::string::npos) << run.out;
+    EXPECT_NE(run.status, 0) << run.out;
+    EXPECT_NE(run.err.find("it never got ready: no answer within 0.30 s"), std::string::npos)
+        << run.err;
+    EXPECT_EQ(run.lines_with("not played, the match stopped"), 2) << run.out;
   }
+}
+
+// One that played, then cannot start again: the first failed start is a forfeit, the second in
+// a row stops the match; the games played keep their score.
+TEST(MatchCommand, AProgramThatCannotStartTwiceInARowStopsTheMatch) {
+  const std::string mark = temp_file("started-once.mark");
+  std::remove(mark.c_str());
+  const std::string script = temp_file("once.sh", "if [ -e '" + mark + "' ]; then exit 3; fi\n" +
+                                                      "touch '" + mark + "'\n" +
+                                                      "while read -r line; do\n"
+                                                      "  case \"$line\" in\n"
+                                                      "    hub) echo 'id name=once'; echo wait ;;\n"
+                                                      "    init) echo ready ;;\n"
+                                                      "    'go think') exit 4 ;;\n"
+                                                      "  esac\n"
+                                                      "done\n");
+  const MatchRun run = match(
+      {"international", "--games", "4", "--a", "nodes=100", "--b", "hub,name=once:sh " + script});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.lines_with("lost: the program exited with status 4"), 1) << run.out;
+  EXPECT_EQ(run.lines_with("could not start: the program exited with status 3"), 1) << run.out;
+  EXPECT_EQ(run.lines_with("not played, the match stopped: once: it could not start 2 games in a "
+                           "row: the program exited with status 3"),
+            2)
+      << run.out;
+  EXPECT_NE(run.out.find("score nodes=100 vs once: +2 -0 =0"), std::string::npos) << run.out;
 }
 
 TEST(MatchCommand, AnIllegalMoveLoses) {
