@@ -37,8 +37,7 @@ constexpr const EvalParams& eval_params(const Rules& rules) {
 }
 
 template <int N>
-int evaluate_for(const Position& pos, const EvalParams& p, bool flying_kings,
-                 int lone_king_divisor) {
+int evaluate_for(const Position& pos, const EvalParams& p, bool flying_kings, int divisor) {
   using G = Geometry<N>;
   const Bitboard empty = G::kBoard & ~pos.occupied();
   std::array<int, 2> score{0, 0};
@@ -89,7 +88,7 @@ int evaluate_for(const Position& pos, const EvalParams& p, bool flying_kings,
   int value = score[0] - score[1];
   // A lone king against up to three pieces: nearly a draw where the rules make it one.
   for (int i = 0; i < 2; ++i)
-    if (pieces[i] == 1 && kings[i] == 1 && pieces[1 - i] <= 3) value /= lone_king_divisor;
+    if (pieces[i] == 1 && kings[i] == 1 && pieces[1 - i] <= 3) value /= divisor;
   return pos.side == Side::white ? value : -value;
 }
 
