@@ -24,7 +24,7 @@ Status ProgramCompetitor::start_game(const GameSession&, const GameStart& start)
   }
   if (s) s = new_game();
   if (!s) {
-    (void)failed(s.error());
+    program_.kill();  // a late answer must not be read as the next one
     // A program that never gets ready, or fails twice in a row where it played before, would
     // forfeit every game left: the match stops instead, so that no score rests on forfeits.
     ++failed_starts_;
