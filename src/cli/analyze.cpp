@@ -40,12 +40,14 @@ void print_info(const search::Info& info) {
   std::fflush(stdout);
 }
 
-// The search switches of analyze and bench: --reductions, --null-move, --probcut (on or off).
+// The search switches of analyze and bench: --reductions, --null-move, --probcut, --futility (on
+// or off).
 Status read_switches(const Args& args, search::Limits& limits) {
   const std::pair<const char*, bool search::Limits::*> switches[] = {
       {"reductions", &search::Limits::reductions},
       {"null-move", &search::Limits::null_move},
-      {"probcut", &search::Limits::probcut}};
+      {"probcut", &search::Limits::probcut},
+      {"futility", &search::Limits::futility}};
   for (const auto& [name, flag] : switches) {
     if (auto v = args.value(name)) {
       if (*v != "on" && *v != "off")
@@ -104,7 +106,7 @@ Result<search::Limits> limits_from(const Args& args) {
 int run_analyze(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
-                          "reductions", "null-move", "probcut", "book", "eval", "egdb"},
+                          "reductions", "null-move", "probcut", "futility", "book", "eval", "egdb"},
                          {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
@@ -167,8 +169,8 @@ constexpr BenchPosition kBench[] = {
 }  // namespace
 
 int run_bench(const std::vector<std::string>& words) {
-  auto args =
-      parse_args(words, {"threads", "reductions", "null-move", "probcut", "game", "eval"}, {});
+  auto args = parse_args(
+      words, {"threads", "reductions", "null-move", "probcut", "futility", "game", "eval"}, {});
   if (!args) return fail(args.error());
   int threads = 1;
   if (auto v = args->value("threads")) {
@@ -201,6 +203,7 @@ int run_bench(const std::vector<std::string>& words) {
     limits.reductions = switches.reductions;
     limits.null_move = switches.null_move;
     limits.probcut = switches.probcut;
+    limits.futility = switches.futility;
     const engine::BestMove best = engine.search(limits);
     std::printf("%-24s depth %2d nodes %10llu time %6.3f bestmove %s score %s\n", b.game, b.depth,
                 static_cast<unsigned long long>(best.nodes), best.seconds, best.move.c_str(),

@@ -28,12 +28,12 @@ Usage:
                                                       (PDN, mill records, chess100 PGN)
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
                 [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
-                [--probcut on|off] [--book on|off]
+                [--probcut on|off] [--futility on|off] [--book on|off]
                 [--eval builtin|classic|FILE] [--egdb DIR|none]
                                                       the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
   doska bench [--threads T] [--game G] [--reductions on|off] [--null-move on|off]
-              [--probcut on|off] [--eval E]
+              [--probcut on|off] [--futility on|off] [--eval E]
                                                       fixed searches; total nodes and speed
   doska match <game> [--games N] [--a SPEC] [--b SPEC] [--time S | --tc BASE+INC]
               [--openings FILE | --opening-plies K] [--max-plies M] [--pdn FILE]

@@ -62,12 +62,15 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     if (value != "on" && value != "off")
       return make_error("bad book " + quoted(value) + ": give on or off");
     spec.limits.book = value == "on";
-  } else if ((name == "reductions" || name == "null-move" || name == "probcut") && ours) {
+  } else if ((name == "reductions" || name == "null-move" || name == "probcut" ||
+              name == "futility") &&
+             ours) {
     // Search switches, to measure what late-move reductions, null-move pruning and ProbCut gain.
     if (value != "on" && value != "off")
       return make_error("bad " + std::string(name) + " " + quoted(value) + ": give on or off");
     bool& flag = name == "reductions"  ? spec.limits.reductions
                  : name == "null-move" ? spec.limits.null_move
+                 : name == "futility"  ? spec.limits.futility
                                        : spec.limits.probcut;
     flag = value == "on";
   } else if (name == "hash" && ours) {
@@ -84,7 +87,7 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
                       " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
-                      "book, hash, eval, egdb, name)");
+                      "futility, book, hash, eval, egdb, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

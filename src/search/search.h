@@ -32,6 +32,9 @@
 //   null_move_allowed(pos), null_move(pos) -> Position
 //                                  null-move pruning: passing is allowed (not in check, no
 //                                  zugzwang to fear) and the position after a pass
+//   calm(pos), kFutilityMargin, kFutilityPerPly, kFutilityDepth
+//                                  futility pruning: near the horizon, where nothing is hanging,
+//                                  a static value well above beta cuts the node (margin 0: none)
 //   kProbCutMargin                 ProbCut: at a node outside the principal variation, a search
 //                                  of 40% of the depth that holds beta + margin * depth cuts the
 //                                  node (0 or absent: none)
@@ -146,6 +149,17 @@ constexpr int probcut_margin() {
     return 0;
 }
 
+// Futility pruning: a node outside the principal variation, a few plies from the horizon, where
+// neither side has a capture due (`calm`) and the static value clears beta by kFutilityMargin +
+// kFutilityPerPly * depth, is cut with that value.
+template <class T>
+concept Futility = requires(const typename T::Position& p) {
+  { T::calm(p) } -> std::convertible_to<bool>;
+  { T::kFutilityMargin } -> std::convertible_to<Value>;
+  { T::kFutilityPerPly } -> std::convertible_to<Value>;
+  { T::kFutilityDepth } -> std::convertible_to<int>;
+};
+
 template <class T>
 concept SkipsInQuiescence = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::skip_in_quiescence(p, m) } -> std::convertible_to<bool>;
@@ -251,6 +265,7 @@ class Search {
     budget_ = TimeBudget::from(limits);
     limits_ = limits;
     clock_ = Clock();
+    tt_.new_search();
     std::vector<std::unique_ptr<Worker>> workers;
     for (int i = 0; i < threads; ++i)
       workers.push_back(std::make_unique<Worker>(*this, i, root, history, reversible));
@@ -532,6 +547,14 @@ class Search {
             (tt.bound == Bound::exact || (tt.bound == Bound::lower && v >= beta) ||
              (tt.bound == Bound::upper && v <= alpha)))
           return v;
+      }
+
+      if constexpr (Futility<T>) {
+        if (T::kFutilityMargin > 0 && search.limits_.futility && !pv_node && ply > 0 &&
+            depth <= T::kFutilityDepth && !is_decided(beta) && T::calm(pos)) {
+          const Value e = T::evaluate(pos);
+          if (e - T::kFutilityMargin - T::kFutilityPerPly * depth >= beta) return e;
+        }
       }
 
       // Null-move pruning: if passing still holds beta at a reduced depth, a real move will too.

@@ -31,42 +31,62 @@ class TranspositionTable {
   explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
 
   void resize(std::size_t megabytes) {
-    std::size_t entries = megabytes * 1024 * 1024 / sizeof(Entry);
+    std::size_t buckets = megabytes * 1024 * 1024 / sizeof(Bucket);
     std::size_t size = 1;
-    while (size * 2 <= entries) size *= 2;
-    entries_ = allocate(size);
+    while (size * 2 <= buckets) size *= 2;
+    buckets_ = allocate(size);
     mask_ = size - 1;
     clear();
   }
   void clear() {
-    for (std::size_t i = 0; i <= mask_; ++i) {
-      entries_[i].key_xor_data.store(0, std::memory_order_relaxed);
-      entries_[i].data.store(0, std::memory_order_relaxed);
-    }
+    for (std::size_t i = 0; i <= mask_; ++i)
+      for (Entry& e : buckets_[i].entries) {
+        e.key_xor_data.store(0, std::memory_order_relaxed);
+        e.data.store(0, std::memory_order_relaxed);
+      }
+    generation_ = 0;
   }
+  // A new search: the entries of earlier ones are the first to give way.
+  void new_search() { generation_ = (generation_ + 1) & kGenerationMask; }
 
-  // Asks the memory for the entry of `key` ahead of its probe.
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&entries_[key & mask_]); }
+  // Asks the memory for the bucket of `key` (one cache line) ahead of its probe.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
 
   bool probe(std::uint64_t key, TTData& out) const {
-    const Entry& e = entries_[key & mask_];
-    const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-    if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) != key) return false;
-    out = unpack(data);
-    return out.bound != Bound::none;
+    for (const Entry& e : buckets_[key & mask_].entries) {
+      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+      if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) != key) continue;
+      out = unpack(data);
+      return out.bound != Bound::none;
+    }
+    return false;
   }
 
+  // The entry of the same position if the bucket has it, else the one worth least: the
+  // shallowest, an entry of an earlier search counting as 8 plies shallower for each search since.
   void store(std::uint64_t key, const TTData& in) {
-    Entry& e = entries_[key & mask_];
-    const std::uint64_t old = e.data.load(std::memory_order_relaxed);
-    const bool same = (e.key_xor_data.load(std::memory_order_relaxed) ^ old) == key;
+    Bucket& bucket = buckets_[key & mask_];
+    Entry* victim = &bucket.entries[0];
+    std::uint64_t old = 0;
+    bool same = false;
+    int worth = 1 << 30;
+    for (Entry& e : bucket.entries) {
+      const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+      if ((e.key_xor_data.load(std::memory_order_relaxed) ^ data) == key) {
+        victim = &e, old = data, same = true;
+        break;
+      }
+      const int age = (generation_ - generation_of(data)) & kGenerationMask;
+      const int w = static_cast<int>(static_cast<std::uint8_t>(data >> 48)) - 8 * age;
+      if (w < worth) victim = &e, worth = w;
+    }
     // Keep a deeper entry of the same position unless the new one is exact.
     if (same && in.bound != Bound::exact && unpack(old).depth > in.depth + 2) return;
     TTData data = in;
     if (same && data.move == 0) data.move = unpack(old).move;
-    const std::uint64_t packed = pack(data);
-    e.data.store(packed, std::memory_order_relaxed);
-    e.key_xor_data.store(key ^ packed, std::memory_order_relaxed);
+    const std::uint64_t packed = pack(data) | std::uint64_t{generation_} << 58;
+    victim->data.store(packed, std::memory_order_relaxed);
+    victim->key_xor_data.store(key ^ packed, std::memory_order_relaxed);
   }
 
  private:
@@ -74,28 +94,37 @@ class TranspositionTable {
     std::atomic<std::uint64_t> key_xor_data{0};
     std::atomic<std::uint64_t> data{0};
   };
-  static_assert(std::is_trivially_destructible_v<Entry>);
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
+  // Four entries to a 64-byte line: a probe reads one line.
+  struct alignas(64) Bucket {
+    Entry entries[4];
   };
-  using Entries = std::unique_ptr<Entry[], Free>;
+  static_assert(sizeof(Bucket) == 64);
+  static_assert(std::is_trivially_destructible_v<Bucket>);
+  static constexpr unsigned kGenerationMask = 63;  // six bits, above the bound's two
+  static unsigned generation_of(std::uint64_t data) {
+    return static_cast<unsigned>(data >> 58) & kGenerationMask;
+  }
+  struct Free {
+    void operator()(Bucket* p) const { std::free(p); }
+  };
+  using Buckets = std::unique_ptr<Bucket[], Free>;
 
-  // The entries on 2 MB boundaries, and on Linux in huge pages where the kernel offers them
+  // The buckets on 2 MB boundaries, and on Linux in huge pages where the kernel offers them
   // (transparent huge pages on request): a probe lands anywhere in the table, and with 4 KB pages
   // almost every probe of a table of tens of megabytes also misses the address cache, which costs
   // the search as much as the memory access itself (in a virtual machine more).
-  static Entries allocate(std::size_t count) {
+  static Buckets allocate(std::size_t count) {
     constexpr std::size_t kHugePage = 2 * 1024 * 1024;
-    const std::size_t bytes = count * sizeof(Entry);
+    const std::size_t bytes = count * sizeof(Bucket);
     const std::size_t alignment = bytes >= kHugePage ? kHugePage : 64;
     void* raw = std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
     if (!raw) throw std::bad_alloc();
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (bytes >= kHugePage) madvise(raw, bytes, MADV_HUGEPAGE);  // a hint: refused is fine
 #endif
-    Entry* entries = static_cast<Entry*>(raw);
-    std::uninitialized_default_construct_n(entries, count);
-    return Entries(entries);
+    Bucket* buckets = static_cast<Bucket*>(raw);
+    std::uninitialized_default_construct_n(buckets, count);
+    return Buckets(buckets);
   }
   static std::uint64_t pack(const TTData& d) {
     return std::uint64_t{d.move} | std::uint64_t{static_cast<std::uint16_t>(d.value)} << 32 |
@@ -111,8 +140,9 @@ class TranspositionTable {
     return d;
   }
 
-  Entries entries_;
+  Buckets buckets_;
   std::size_t mask_ = 0;
+  unsigned generation_ = 0;
 };
 
 }  // namespace doska::search

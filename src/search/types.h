@@ -63,6 +63,8 @@ struct Limits {
   bool null_move = true;
   // ProbCut, where the game's traits use it (kProbCutMargin): off to measure what it gains.
   bool probcut = true;
+  // Futility pruning, where the game's traits use it (kFutilityMargin): off to measure it.
+  bool futility = true;
   // The game's opening book, where it has one (the mill games): a position in the book is played
   // from it, with no search; off to search every move.
   bool book = true;

@@ -120,6 +120,8 @@ TEST(CliErrors, SearchSwitchesAndBenchGame) {
   expect_error(doska({"match", "chess100", "--b", "null-move=1"}), "bad null-move");
   expect_error(doska({"bench", "--probcut", "yes"}), "bad --probcut");
   expect_error(doska({"match", "international", "--a", "probcut=0"}), "bad probcut");
+  expect_error(doska({"bench", "--futility", "1"}), "bad --futility");
+  expect_error(doska({"match", "english", "--a", "futility=no"}), "bad futility");
   CommandRun run = doska({"analyze", "chess100", "--depth", "3", "--reductions", "off"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("bestmove "), std::string::npos) << run.out;

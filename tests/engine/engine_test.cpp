@@ -130,6 +130,7 @@ TEST(Engine, ProbCutSearchesFewerNodesToTheSameDepth) {
         ASSERT_TRUE(engine.set_position(c.game, fen).ok());
         search::Limits limits{.depth = 12};
         limits.probcut = probcut;
+        limits.futility = false;  // english's futility cuts many of the same nodes
         const BestMove best = engine.search(limits);
         EXPECT_FALSE(best.move.empty()) << c.game;
         nodes[probcut ? 0 : 1] += best.nodes;
@@ -137,6 +138,28 @@ TEST(Engine, ProbCutSearchesFewerNodesToTheSameDepth) {
     }
     EXPECT_LT(nodes[0], nodes[1]) << c.game;
   }
+}
+
+// Futility pruning is english's alone (draughts search traits): it cuts nodes there and changes
+// nothing in international.
+TEST(Engine, FutilityPruningSearchesFewerEnglishNodes) {
+  const std::optional<std::string_view> positions[] = {
+      std::nullopt, "B:W18,21,22,23,24,25,26,27,28,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,14"};
+  auto nodes = [&](const char* game, bool futility, std::optional<std::string_view> fen) {
+    Engine engine(16);
+    EXPECT_TRUE(engine.set_position(game, fen).ok());
+    search::Limits limits{.depth = 14};
+    limits.futility = futility;
+    return engine.search(limits).nodes;
+  };
+  std::uint64_t with = 0, without = 0;
+  for (const auto& fen : positions) {
+    with += nodes("english", true, fen);
+    without += nodes("english", false, fen);
+  }
+  EXPECT_LT(with, without);
+  EXPECT_EQ(nodes("international", true, std::nullopt),
+            nodes("international", false, std::nullopt));
 }
 
 TEST(Engine, NoMoveMeansTheGameIsOver) {
