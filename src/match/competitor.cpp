@@ -65,7 +65,8 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if ((name == "reductions" || name == "null-move" || name == "probcut" ||
               name == "futility") &&
              ours) {
-    // Search switches, to measure what late-move reductions, null-move pruning and ProbCut gain.
+    // Search switches, to measure what late-move reductions, null-move pruning, ProbCut and
+    // futility pruning gain.
     if (value != "on" && value != "off")
       return make_error("bad " + std::string(name) + " " + quoted(value) + ": give on or off");
     bool& flag = name == "reductions"  ? spec.limits.reductions

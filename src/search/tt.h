@@ -77,7 +77,7 @@ class TranspositionTable {
         break;
       }
       const int age = (generation_ - generation_of(data)) & kGenerationMask;
-      const int w = static_cast<int>(static_cast<std::uint8_t>(data >> 48)) - 8 * age;
+      const int w = unpack(data).depth - 8 * age;
       if (w < worth) victim = &e, worth = w;
     }
     // Keep a deeper entry of the same position unless the new one is exact.

@@ -89,8 +89,8 @@ struct SearchTraits {
   static constexpr int kProbCutMargin = R.giveaway ? 0 : 5;
   // Futility pruning (search.h), english only: within 9 plies of the horizon, with no capture due
   // for either side, a static value 40 + 8 a ply above beta cuts. Against Cake at 0.2 s, 120 games:
-  // 34.6% against 30.4% without; 30 + 6 a ply and 50 + 10 a ply did worse (docs/engine.md). Not
-  // measured in the other games yet.
+  // 34.6% against 30.4% without; 30 + 6 a ply and 50 + 10 a ply did worse. Russian against KestoG
+  // and international against Scan did worse with it (docs/engine.md).
   static constexpr search::Value kFutilityMargin =
       !R.giveaway && same_move_rules(R, kEnglish) ? 40 : 0;
   static constexpr search::Value kFutilityPerPly = 8;
