@@ -52,5 +52,42 @@ TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesGiveaway) {
   expect_keys_follow_the_moves<kInternationalGiveaway>(4);
 }
 
+// The evaluation the search uses: the learned weights, and in english giveaway three quarters of
+// them with a quarter of the classic evaluation (search_traits.h); `eval=classic` (no weights) is
+// the classic evaluation alone.
+template <const Rules& R>
+void expect_the_evaluation_blend(int classic_eighths) {
+  using T = SearchTraits<R>;
+  std::mt19937_64 rng(7);
+  int differ = 0;
+  for (int game = 0; game < 20; ++game) {
+    typename T::Position pos = T::make(start_position(R));
+    ASSERT_NE(pos.weights, nullptr) << R.id;
+    for (int ply = 0; ply < 60; ++ply) {
+      const search::Value learned = pattern::evaluate<R.board_size>(*pos.weights, pos.pos);
+      const search::Value classic = draughts::evaluate(R, pos.pos);
+      EXPECT_EQ(T::evaluate(pos), ((8 - classic_eighths) * learned + classic_eighths * classic) / 8)
+          << to_fen(R, pos.pos);
+      differ += learned != classic;
+      typename T::Position without = pos;
+      T::use_eval(without, nullptr);
+      EXPECT_EQ(T::evaluate(without), classic);
+      MoveList list;
+      T::generate(pos, list);
+      if (list.size() == 0) break;
+      pos = T::after(pos, list[rng() % list.size()]);
+    }
+  }
+  EXPECT_GT(differ, 100);
+}
+TEST(DraughtsSearchTraits, EnglishGiveawayBlendsAQuarterOfTheClassicEvaluation) {
+  expect_the_evaluation_blend<kEnglishGiveaway>(2);
+}
+TEST(DraughtsSearchTraits, TheOtherGamesEvaluateWithTheirLearnedWeightsAlone) {
+  expect_the_evaluation_blend<kEnglish>(0);
+  expect_the_evaluation_blend<kRussianGiveaway>(0);
+  expect_the_evaluation_blend<kInternational>(0);
+}
+
 }  // namespace
 }  // namespace doska::draughts
