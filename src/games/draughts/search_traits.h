@@ -166,7 +166,7 @@ struct SearchTraits {
   }
   // English giveaway adds a quarter (two eighths) of the classic evaluation to three quarters of
   // the learned one. At 0.2 s a move against our level 10 of 119d4fd: learned alone 64-72%, the
-  // classic one alone 88.4% (160 games), a quarter of it 95.6% (80 games), an eighth 78.8%; head
+  // classic one alone 88.4% (160 games), a quarter of it 97.1% (120 games), an eighth 78.8%; head
   // to head the learned evaluation alone scored 59.4% against the blend (80 games) and 72.5%
   // against the classic one (docs/engine.md).
   static constexpr int kClassicEighths = R.giveaway && same_move_rules(R, kEnglish) ? 2 : 0;
