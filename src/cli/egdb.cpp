@@ -93,8 +93,9 @@ int print_probe(const std::optional<eg::Value>& value, std::vector<MoveValue> mo
 int draughts_egdb(const std::string& action, const draughts::Rules& rules, const Args& args) {
   namespace dg = draughts::egdb;
   std::string error;
-  const auto o = options_from<dg::BuildOptions>(args, 4, error);
+  auto o = options_from<dg::BuildOptions>(args, 4, error);
   if (!error.empty()) return fail(error);
+  o.packed = args.flag("packed");
   const std::string game(rules.id);
   if (action == "build") return print_build(game, dg::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, dg::verify(rules, o));
@@ -123,6 +124,8 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   const auto o = options_from<me::BuildOptions>(args, 4, error);
   if (!error.empty()) return fail(error);
   const std::string game(rules.id);
+  if (args.flag("packed"))
+    return fail("--packed is for the draughts tables; the mill tables are built in memory");
   if (action == "build") return print_build(game, me::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, me::verify(rules, o));
   auto fen = args.value("fen");
@@ -154,10 +157,12 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
 }  // namespace
 
 int run_egdb(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"pieces", "dir", "threads", "fen"}, {"quiet"});
+  auto args = parse_args(words, {"pieces", "dir", "threads", "fen"}, {"quiet", "packed"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2)
-    return fail("usage: doska egdb build|verify|probe <game> [--pieces N] [--dir DIR] [--fen F]");
+    return fail(
+        "usage: doska egdb build|verify|probe <game> [--pieces N] [--dir DIR] [--fen F] "
+        "[--packed]");
   const std::string& action = args->positional[0];
   if (action != "build" && action != "verify" && action != "probe")
     return fail("unknown egdb action " + doska::quoted(action) + ": build, verify or probe");

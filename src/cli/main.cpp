@@ -78,6 +78,7 @@ Usage:
                                                       (draughts: docs/engine.md; mill: a text
                                                       file for data/eval/, docs/mill.md)
   doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
+                              [--packed (draughts: the tables read kept packed)]
                                                       endgame databases: builds every table with
                                                       at most N pieces, checks every value, or
                                                       prints a position's value and each move's

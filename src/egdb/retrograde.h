@@ -264,7 +264,8 @@ struct VerifyReport {
 
 // Builds, in order, every material of `all` whose table or its twin's is missing from `shelf`,
 // saves both and adds them to the shelf. A Shelf gives: has(m), size(m), header(m),
-// path(m), add(m, table), and solve(m) -> Result<vector<pair<Material, values>>>.
+// path(m), add(m, table) -> Status (after the table is saved), and solve(m) ->
+// Result<vector<pair<Material, values>>>.
 template <class Material, class Shelf>
 Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf,
                                   const Progress& progress) {
@@ -304,7 +305,7 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
       std::error_code ec;
       report.bytes += std::filesystem::file_size(path, ec);
       done += table->header().entries;
-      shelf.add(material, std::move(table));
+      if (Status s = shelf.add(material, std::move(table)); !s) return make_error(s.error());
       ++report.tables_built;
       if (progress)
         progress(material.name() +

@@ -75,6 +75,9 @@ TEST(EgdbCommand, BadInputIsNamed) {
   run = egdb({"verify", "mill", "--dir", dir});
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("no tables of mill"), std::string::npos) << run.err;
+  run = egdb({"build", "mill", "--packed", "--dir", dir});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("--packed is for the draughts tables"), std::string::npos) << run.err;
 }
 
 }  // namespace

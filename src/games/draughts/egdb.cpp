@@ -188,6 +188,7 @@ struct Builder {
   const Rules& rules;
   Database& db;
   const BuildOptions& options;
+  bool packed;
 
   bool has(Material m) const { return db.table(m) != nullptr; }
   std::uint64_t size(Material m) const { return table_size(rules, m); }
@@ -196,7 +197,16 @@ struct Builder {
         std::string(rules.id), kRulesVersion, {m.own_men, m.own_kings, m.opp_men, m.opp_kings}, 0};
   }
   std::string path(Material m) const { return table_path(rules, options.dir, m); }
-  void add(Material m, std::shared_ptr<Table> table) { db.add(m, std::move(table)); }
+  // A table just built and saved: kept as built, or read back packed from its file.
+  Status add(Material m, std::shared_ptr<Table> table) {
+    if (packed) {
+      auto reread = Table::load(path(m), false);
+      if (!reread) return make_error(reread.error());
+      table = std::move(*reread);
+    }
+    db.add(m, std::move(table));
+    return Ok{};
+  }
 
   Result<std::vector<std::pair<Material, std::vector<std::uint8_t>>>> solve(Material m) const {
     std::vector<Material> pair{m};
@@ -363,7 +373,8 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
   std::filesystem::create_directories(std::filesystem::path(options.dir) / std::string(rules.id),
                                       ec);
   if (ec) return make_error("cannot create " + options.dir + ": " + ec.message());
-  auto opened = Database::open(rules, options.dir, true);
+  const bool packed = options.packed || options.pieces >= 7;
+  auto opened = Database::open(rules, options.dir, !packed);
   if (!opened) return make_error(opened.error());
   Database& db = **opened;
   auto all = materials(options.pieces);
@@ -380,12 +391,12 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
     };
     std::erase_if(all, [&](const Material& x) { return !needed(x) && !needed(x.flipped()); });
   }
-  Builder builder{rules, db, options};
+  Builder builder{rules, db, options, packed};
   return doska::egdb::build_missing(all, builder, options.progress);
 }
 
 Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
-  auto opened = Database::open(rules, options.dir, true);
+  auto opened = Database::open(rules, options.dir, !options.packed);
   if (!opened) return make_error(opened.error());
   const Database& db = **opened;
   VerifyReport report;

@@ -93,6 +93,10 @@ struct BuildOptions {
   // When not empty: only the tables these materials need (themselves, their colour twins, and
   // what their captures and promotions lead to), for tests and for one ending of interest.
   std::vector<Material> only;
+  // Keep the smaller tables packed in memory while building (a probe unpacks one block), instead
+  // of every byte: slower, but what a 7-piece build on 8x8 needs to fit in memory (docs/egdb.md).
+  // Always on from 7 pieces.
+  bool packed = false;
   // A line of progress now and then (build, verify).
   std::function<void(const std::string&)> progress;
 };

@@ -31,14 +31,6 @@ Position decode(Material m, std::uint64_t i) {
   pos.side = Side::white;
   return pos;
 }
-// The same position seen with the colours swapped, White to move.
-Position to_white(const Position& pos) {
-  Position p;
-  p.pieces = {pos.of(pos.side), pos.of(opposite(pos.side))};
-  p.side = Side::white;
-  return p;
-}
-
 // Calls f.template operator()<R>() with the generator of the variant's moving phase (mill and
 // mixed mill move alike once the hands are empty).
 template <typename F>
@@ -104,7 +96,10 @@ struct Builder {
     return {table_game(rules), kRulesVersion, {m.own, m.opp, 0, 0}, 0};
   }
   std::string path(Material m) const { return table_path(rules, options.dir, m); }
-  void add(Material m, std::shared_ptr<Table> table) { db.add(m, std::move(table)); }
+  Status add(Material m, std::shared_ptr<Table> table) {
+    db.add(m, std::move(table));
+    return Ok{};
+  }
 
   Result<std::vector<std::pair<Material, std::vector<std::uint8_t>>>> solve(Material m) const {
     std::vector<Material> pair{m};
