@@ -73,7 +73,7 @@ Usage:
                                                       position
   doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
-              [--keep-material]
+              [--keep-material] [--only-king-windows]
                                                       fits the learned evaluation's weights
                                                       (draughts: docs/engine.md; mill: a text
                                                       file for data/eval/, docs/mill.md)

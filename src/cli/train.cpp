@@ -98,7 +98,7 @@ int run_train(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate",
                           "batch", "holdout", "seed"},
-                         {"keep-material"});
+                         {"keep-material", "only-king-windows"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("train needs <game>");
   train::TrainOptions o;
@@ -126,12 +126,15 @@ int run_train(const std::vector<std::string>& words) {
       !number_option(*args, "holdout", 0.001, 0.5, o.holdout, error))
     return fail(error);
   o.keep_material = args->flag("keep-material");
+  o.only_king_windows = args->flag("only-king-windows");
   o.epochs = static_cast<int>(epochs);
   o.batch = static_cast<int>(batch);
   o.seed = static_cast<std::uint64_t>(seed);
   const auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
   if (mill::find_rules(o.game)) {
-    if (o.keep_material) return fail("--keep-material is for the draughts games");
+    if (o.keep_material || o.only_king_windows)
+      return fail(std::string("--") + (o.keep_material ? "keep-material" : "only-king-windows") +
+                  " is for the draughts games");
     auto report = train::train_mill(o, log);
     if (!report) return fail(report.error());
     std::printf(

@@ -74,6 +74,9 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   if (set.samples.size() < 10) return make_error("too few positions to train on");
   if (o.scale <= 0) return make_error("the scale must be positive");
   if (o.keep_material && !init) return make_error("keeping the material weights needs --init");
+  if (o.only_king_windows && !init) return make_error("fitting only the king windows needs --init");
+  if (o.only_king_windows && set.board_size != 8)
+    return make_error("only 8x8 has king windows (--only-king-windows)");
   std::vector<double> w(2 * static_cast<std::size_t>(features), 0.0);
   if (init) {
     if (init->features != features) return make_error("the initial weights have another layout");
@@ -121,6 +124,12 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
     for (int scalar : {pattern::kMan, pattern::kKing})
       for (int half = 0; half < 2; ++half)
         frozen[2 * static_cast<std::size_t>(scalar_base + scalar) + half] = 1;
+  if (o.only_king_windows) {
+    using L = pattern::Layout<8>;
+    for (std::size_t j = 0; j < w.size(); ++j)
+      frozen[j] = j < 2 * static_cast<std::size_t>(L::kKingWindowBase) ||
+                  j >= 2 * static_cast<std::size_t>(L::kKingBase);
+  }
   std::vector<std::size_t> order(trained);
   std::iota(order.begin(), order.end(), 0);
   std::mt19937_64 rng(o.seed);
@@ -196,8 +205,10 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   const std::size_t king = 2 * static_cast<std::size_t>(scalar_base + pattern::kKing);
   // (In giveaway a man counts against its owner: its size is set to 100.)
   const double fitted_man = std::abs((best[man] + best[man + 1]) / 2);
-  // (Kept material is not rescaled: its weights stay exactly those of the initial set.)
-  report.rescale = o.normalise && !o.keep_material && fitted_man > 10 ? 100.0 / fitted_man : 1.0;
+  // (Kept weights are not rescaled: they stay exactly those of the initial set.)
+  report.rescale = o.normalise && !o.keep_material && !o.only_king_windows && fitted_man > 10
+                       ? 100.0 / fitted_man
+                       : 1.0;
   for (double& x : best) x *= report.rescale;
   pattern::Weights out;
   out.game = set.game;
@@ -210,6 +221,7 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
   for (std::size_t i = 0; i < best.size(); ++i)
     out.values[i] = static_cast<std::int16_t>(
         std::clamp(std::lround(best[i] * pattern::kUnit), -32767L, 32767L));
+  out.king_windows = pattern::has_king_windows(out);
   report.man = (best[man] + best[man + 1]) / 2;
   report.king = (best[king] + best[king + 1]) / 2;
   return out;

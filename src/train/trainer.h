@@ -50,6 +50,9 @@ struct TrainOptions {
   // The man's and the king's material weights stay those of the initial weights (fine-tuning
   // the rest only); needs initial weights.
   bool keep_material = false;
+  // Only the king windows of 8x8 are fitted; every other weight stays that of the initial
+  // weights (needs initial weights, and an 8x8 game).
+  bool only_king_windows = false;
   std::uint64_t seed = 1;
 };
 

@@ -1,5 +1,6 @@
 #include "games/draughts/pattern_eval.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -11,7 +12,16 @@ namespace doska::draughts::pattern {
 namespace {
 
 constexpr char kMagic[8] = {'D', 'O', 'S', 'K', 'A', 'E', 'V', 'L'};
-constexpr std::uint32_t kFormatVersion = 1;
+// Version 2 added the king windows of 8x8 (Layout::kKingConfigs). A version 1 file is read with
+// those weights zero, which is exactly how version 1 evaluated.
+constexpr std::uint32_t kFormatVersion = 2;
+
+// The feature count of a board size in a file of the given version.
+int features_in_version(int board_size, std::uint32_t version) {
+  const int now = feature_count(board_size);
+  if (version >= 2 || board_size == 10) return now;
+  return now - Layout<8>::kWindows * Layout<8>::kKingConfigs;
+}
 
 std::uint64_t fnv1a(std::string_view bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
@@ -68,6 +78,13 @@ bool known_game(std::string_view game, int& board_size) {
 
 }  // namespace
 
+bool has_king_windows(const Weights& w) {
+  if (w.board_size != 8) return false;
+  const auto first = w.values.begin() + 2 * Layout<8>::kKingWindowBase;
+  const auto last = w.values.begin() + 2 * Layout<8>::kKingBase;
+  return std::any_of(first, last, [](std::int16_t v) { return v != 0; });
+}
+
 int feature_count(int board_size) {
   return board_size == 10 ? Layout<10>::kFeatures : Layout<8>::kFeatures;
 }
@@ -107,8 +124,8 @@ Result<Weights> parse(std::string_view bytes, std::string_view what) {
   r.take(sizeof kMagic, skip);
   std::uint32_t version = 0, length = 0, size = 0, features = 0, divisor = 0;
   if (!r.u32(version)) return bad("truncated header");
-  if (version != kFormatVersion)
-    return bad("format version " + std::to_string(version) + ", this doska reads version " +
+  if (version < 1 || version > kFormatVersion)
+    return bad("format version " + std::to_string(version) + ", this doska reads versions 1 to " +
                std::to_string(kFormatVersion));
   std::string_view game;
   if (!r.u32(length) || length > 64 || !r.take(length, game)) return bad("bad game id");
@@ -119,21 +136,26 @@ Result<Weights> parse(std::string_view bytes, std::string_view what) {
   if (!known_game(w.game, expected_size)) return bad("unknown game id '" + w.game + "'");
   if (static_cast<int>(size) != expected_size)
     return bad("board size " + std::to_string(size) + " does not match " + w.game);
-  if (static_cast<int>(features) != feature_count(expected_size))
-    return bad(std::to_string(features) + " features, this doska's evaluation has " +
-               std::to_string(feature_count(expected_size)));
+  const int stored_features = features_in_version(expected_size, version);
+  if (static_cast<int>(features) != stored_features)
+    return bad(std::to_string(features) + " features, a version " + std::to_string(version) +
+               " file of this board has " + std::to_string(stored_features));
   if (divisor < 1 || divisor > 100) return bad("bad lone-king divisor");
   w.board_size = static_cast<int>(size);
-  w.features = static_cast<int>(features);
+  w.features = feature_count(expected_size);
   w.lone_king_divisor = static_cast<int>(divisor);
   std::string_view data;
   if (!r.take(std::size_t{4} * features, data)) return bad("truncated weights");
   if (r.position() != body.size()) return bad("trailing bytes after the weights");
-  w.values.resize(std::size_t{2} * features);
-  for (std::size_t i = 0; i < w.values.size(); ++i)
-    w.values[i] = static_cast<std::int16_t>(
+  w.values.assign(std::size_t{2} * static_cast<std::size_t>(w.features), 0);
+  // A version 1 file of 8x8 has no king windows: its king squares and scalars move up past them.
+  const std::size_t gap = std::size_t{2} * static_cast<std::size_t>(w.features - stored_features);
+  const std::size_t split = std::size_t{2} * static_cast<std::size_t>(Layout<8>::kKingWindowBase);
+  for (std::size_t i = 0; i < std::size_t{2} * features; ++i)
+    w.values[gap && i >= split ? i + gap : i] = static_cast<std::int16_t>(
         static_cast<std::uint16_t>(static_cast<unsigned char>(data[2 * i]) |
                                    (static_cast<unsigned char>(data[2 * i + 1]) << 8)));
+  w.king_windows = has_king_windows(w);
   return w;
 }
 

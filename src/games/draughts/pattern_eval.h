@@ -28,7 +28,8 @@
 
 namespace doska::draughts::pattern {
 
-constexpr int kConfigs = 6561;  // 3^8
+constexpr int kConfigs = 6561;             // 3^8
+constexpr int kKingWindowConfigs = 65536;  // 4^8
 // Weights are stored in 1/kUnit of a centipawn (100 = one man).
 constexpr int kUnit = 8;
 
@@ -50,7 +51,12 @@ struct Layout {
   static constexpr int kWindowsPerSide = N / 2 - 1;  // 4 on 10x10, 3 on 8x8
   static constexpr int kWindows = kWindowsPerSide * kWindowsPerSide;
   static constexpr int kSquares = G::kSquares;
-  static constexpr int kKingBase = kWindows * kConfigs;
+  // On 8x8, where kings come early and do not fly, a second table per window is read wherever
+  // an opposing king stands in the window: 4 states a square (empty or own king, own man,
+  // opposing man, opposing king), 4^8 configurations. None on 10x10.
+  static constexpr int kKingConfigs = N == 8 ? kKingWindowConfigs : 0;
+  static constexpr int kKingWindowBase = kWindows * kConfigs;
+  static constexpr int kKingBase = kKingWindowBase + kWindows * kKingConfigs;
   static constexpr int kScalarBase = kKingBase + kSquares;
   static constexpr int kFeatures = kScalarBase + kScalars;
   static constexpr int kMaxPieces = 2 * N / 2 * (N / 2 - 1);  // 40 on 10x10, 24 on 8x8
@@ -113,6 +119,27 @@ constexpr std::array<std::uint16_t, 256> make_ternary() {
 }
 inline constexpr auto kTernary = make_ternary();
 
+// Base 4 of the 8 binary digits of a byte: digit i of the result is bit i of the byte.
+constexpr std::array<std::uint16_t, 256> make_quaternary() {
+  std::array<std::uint16_t, 256> t{};
+  for (int b = 0; b < 256; ++b) {
+    int v = 0;
+    for (int i = 0; i < 8; ++i)
+      if (b & (1 << i)) v += 1 << (2 * i);
+    t[b] = static_cast<std::uint16_t>(v);
+  }
+  return t;
+}
+inline constexpr auto kQuaternary = make_quaternary();
+
+// The king window's configuration from a window's bytes of own men, opposing men and opposing
+// kings (digits 1, 2 and 3).
+template <class Table>
+inline int king_config(const Table& table, unsigned own_men, unsigned other_men,
+                       unsigned other_kings) {
+  return table[own_men] + 2 * table[other_men] + 3 * table[other_kings];
+}
+
 inline std::uint64_t reverse_bits(std::uint64_t x) {
   x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
   x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
@@ -134,14 +161,18 @@ inline void visit_side(Bitboard own, Bitboard other, Bitboard kings, int sign, V
   using G = Geometry<N>;
   const Bitboard own_men = own & ~kings;
   const Bitboard other_men = other & ~kings;
+  const Bitboard other_kings = other & kings;
   for (int w = 0; w < L::kWindows; ++w) {
-    unsigned o = 0, t = 0;
+    unsigned o = 0, t = 0, k = 0;
     for (int r = 0; r < 4; ++r) {
       const int bit = L::kWindowRows[w][r];
       o |= static_cast<unsigned>((own_men >> bit) & 3) << (2 * r);
       t |= static_cast<unsigned>((other_men >> bit) & 3) << (2 * r);
+      k |= static_cast<unsigned>((other_kings >> bit) & 3) << (2 * r);
     }
     visit(w * kConfigs + kTernary[o] + 2 * kTernary[t], sign);
+    if (L::kKingConfigs && k)
+      visit(L::kKingWindowBase + w * L::kKingConfigs + king_config(kQuaternary, o, t, k), sign);
   }
   const Bitboard own_kings = own & kings;
   for (Bitboard b = own_kings; b; b &= b - 1)
@@ -247,22 +278,25 @@ struct BlackLayout {
   static constexpr Bitboard kFrontHalf = turned<N>(L::kFrontHalf);
 };
 
-// Base 3 of the 8 binary digits of a byte in reverse order: digit i of the result is bit 7 - i of
-// the byte. Turning the board half a turn maps window w to window kWindows - 1 - w with its
-// squares in reverse order.
-constexpr std::array<std::uint16_t, 256> make_reversed_ternary() {
+// A table of the 8 binary digits of a byte (base 3 or 4) read in reverse order: digit i of the
+// result is bit 7 - i of the byte. Turning the board half a turn maps window w to window
+// kWindows - 1 - w with its squares in reverse order.
+constexpr std::array<std::uint16_t, 256> make_reversed(
+    const std::array<std::uint16_t, 256>& table) {
   std::array<std::uint16_t, 256> t{};
   for (int b = 0; b < 256; ++b) {
     int r = 0;
     for (int i = 0; i < 8; ++i)
       if (b & (1 << i)) r |= 1 << (7 - i);
-    t[b] = kTernary[r];
+    t[b] = table[r];
   }
   return t;
 }
-inline constexpr auto kReversedTernary = make_reversed_ternary();
+inline constexpr auto kReversedTernary = make_reversed(kTernary);
+inline constexpr auto kReversedQuaternary = make_reversed(kQuaternary);
 
-template <int N, class Visit>
+// KingWindows false leaves the king windows out (weights that have none: all zero).
+template <int N, class Visit, bool KingWindows = true>
 inline int visit_features_fast(const Position& pos, Visit&& visit) {
   using L = Layout<N>;
   using B = BlackLayout<N>;
@@ -271,10 +305,15 @@ inline int visit_features_fast(const Position& pos, Visit&& visit) {
   const Bitboard white_men = pos.white & ~pos.kings, black_men = pos.black & ~pos.kings;
   // Each window's two bytes serve both sides: White's window w, and Black's window
   // kWindows - 1 - w on the turned board, whose bytes are White's reversed, colours exchanged.
+  const Bitboard white_kings = pos.white & pos.kings, black_kings = pos.black & pos.kings;
   for (int wr = 0; wr < K; ++wr) {
     const int first = wr * (N + 1);
     const std::uint64_t white_lanes = row_lanes<N>(white_men >> first);
     const std::uint64_t lanes = white_lanes | row_lanes<N>(black_men >> first) << 32;
+    const std::uint64_t king_lanes =
+        KingWindows && L::kKingConfigs && pos.kings
+            ? row_lanes<N>(white_kings >> first) | row_lanes<N>(black_kings >> first) << 32
+            : 0;
     for (int wc = 0; wc < K; ++wc) {
       const WindowBytes bytes = window_bytes(lanes, wc);
       const int w = wr * K + wc;
@@ -282,9 +321,19 @@ inline int visit_features_fast(const Position& pos, Visit&& visit) {
       visit((L::kWindows - 1 - w) * kConfigs + kReversedTernary[bytes.black] +
                 2 * kReversedTernary[bytes.white],
             -1);
+      if (!king_lanes) continue;
+      const WindowBytes k = window_bytes(king_lanes, wc);
+      // White's view sees Black's kings; Black's, on the turned board, White's.
+      if (k.black)
+        visit(L::kKingWindowBase + w * L::kKingConfigs +
+                  king_config(kQuaternary, bytes.white, bytes.black, k.black),
+              1);
+      if (k.white)
+        visit(L::kKingWindowBase + (L::kWindows - 1 - w) * L::kKingConfigs +
+                  king_config(kReversedQuaternary, bytes.black, bytes.white, k.white),
+              -1);
     }
   }
-  const Bitboard white_kings = pos.white & pos.kings, black_kings = pos.black & pos.kings;
   for (Bitboard b = white_kings; b; b &= b - 1)
     visit(L::kKingBase + G::square_of(lowest_bit(b)), 1);
   for (Bitboard b = black_kings; b; b &= b - 1)
@@ -338,10 +387,15 @@ struct Weights {
   // Scales applied by the ending rules of the codes: a lone king against at most three pieces is
   // nearly always a draw (international, russian); the learned value is divided by this.
   int lone_king_divisor = 8;
+  // Some king-window weight is not zero (set by parse; the evaluation skips them otherwise).
+  bool king_windows = false;
 };
 
 // The number of features of a board size.
 int feature_count(int board_size);
+// Whether some king-window weight of `w` is not zero (8x8 only); parse sets Weights::king_windows
+// from it, and whoever fills a Weights by hand must too.
+bool has_king_windows(const Weights& w);
 
 // A lone king against up to three pieces.
 inline bool lone_king(const Position& pos) {
@@ -356,10 +410,12 @@ inline int evaluate(const Weights& w, const Position& pos) {
   using L = Layout<N>;
   const std::int16_t* v = w.values.data();
   int opening = 0, endgame = 0;
-  const int phase = visit_features_fast<N>(pos, [&](int f, int n) {
+  const auto add = [&](int f, int n) {
     opening += n * v[2 * f];
     endgame += n * v[2 * f + 1];
-  });
+  };
+  const int phase = w.king_windows ? visit_features_fast<N, decltype(add)&, true>(pos, add)
+                                   : visit_features_fast<N, decltype(add)&, false>(pos, add);
   int value = (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
   if (lone_king(pos)) value /= w.lone_king_divisor;
   return pos.side == Side::white ? value : -value;

@@ -26,6 +26,7 @@ Weights random_weights(const Rules& rules, std::uint64_t seed) {
   w.values.resize(2 * static_cast<std::size_t>(w.features));
   std::mt19937_64 rng(seed);
   for (auto& v : w.values) v = static_cast<std::int16_t>(static_cast<int>(rng() % 801) - 400);
+  w.king_windows = has_king_windows(w);
   return w;
 }
 
@@ -199,6 +200,85 @@ TEST(PatternEvalFile, RoundTrips) {
   EXPECT_EQ(back->board_size, 8);
   EXPECT_EQ(back->values, w.values);
   EXPECT_EQ(back->lone_king_divisor, w.lone_king_divisor);
+}
+
+// The bytes of a version 1 file (no king windows on 8x8) holding the weights of `w` outside them.
+std::string version1_bytes(const Weights& w) {
+  using L = Layout<8>;
+  auto u32 = [](std::string& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
+  };
+  std::string out = "DOSKAEVL";
+  u32(out, 1);
+  u32(out, static_cast<std::uint32_t>(w.game.size()));
+  out += w.game;
+  u32(out, 8);
+  const int skipped = L::kWindows * L::kKingConfigs;
+  u32(out, static_cast<std::uint32_t>(w.features - skipped));
+  u32(out, static_cast<std::uint32_t>(w.lone_king_divisor));
+  for (int f = 0; f < w.features; ++f) {
+    if (f >= L::kKingWindowBase && f < L::kKingBase) continue;
+    for (int half = 0; half < 2; ++half) {
+      const auto u = static_cast<std::uint16_t>(w.values[2 * static_cast<std::size_t>(f) + half]);
+      out.push_back(static_cast<char>(u & 0xff));
+      out.push_back(static_cast<char>(u >> 8));
+    }
+  }
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, as the file format says
+  for (unsigned char c : out) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((h >> (8 * i)) & 0xff));
+  return out;
+}
+
+TEST(PatternEvalFile, AVersion1FileOf8x8ReadsWithItsKingWindowsZero) {
+  using L = Layout<8>;
+  Weights w = random_weights(kEnglish, 4);
+  for (int f = L::kKingWindowBase; f < L::kKingBase; ++f)
+    w.values[2 * static_cast<std::size_t>(f)] = w.values[2 * static_cast<std::size_t>(f) + 1] = 0;
+  auto back = parse(version1_bytes(w), "old.weights");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->features, feature_count(8));
+  EXPECT_EQ(back->values, w.values);
+  EXPECT_FALSE(back->king_windows);
+  // A version 1 file whose feature count is that of version 2 is refused by name.
+  std::string wrong = serialize(w);
+  wrong[8] = 1;
+  auto refused = parse(wrong, "x");
+  ASSERT_FALSE(refused);
+}
+
+// The king windows of 8x8 are read where an opposing king stands in a window, and only there.
+TEST(PatternEval, TheKingWindowsSeeOpposingKingsAmongTheMen) {
+  using L = Layout<8>;
+  Weights w = random_weights(kEnglish, 6);
+  Weights without = w;
+  for (int f = L::kKingWindowBase; f < L::kKingBase; ++f)
+    without.values[2 * static_cast<std::size_t>(f)] =
+        without.values[2 * static_cast<std::size_t>(f) + 1] = 0;
+  EXPECT_TRUE(w.king_windows);
+  without.king_windows = has_king_windows(without);
+  EXPECT_FALSE(without.king_windows);
+  int with_kings = 0, differ = 0;
+  for (const Position& pos : random_positions(kEnglish, 60, 21)) {
+    if (!pos.kings) {
+      ASSERT_EQ(evaluate(w, pos), evaluate(without, pos)) << to_fen(kEnglish, pos);
+      continue;
+    }
+    ++with_kings;
+    differ += evaluate(w, pos) != evaluate(without, pos);
+  }
+  ASSERT_GT(with_kings, 500);
+  EXPECT_GT(differ, with_kings * 9 / 10);
+  // A lone black king among white men: White's view reads it in every window holding it.
+  auto pos = parse_fen(kEnglish, "W:W21,22,23:BK18");
+  ASSERT_TRUE(pos);
+  int king_windows = 0;
+  visit_features<8>(
+      *pos, [&](int f, int) { king_windows += f >= L::kKingWindowBase && f < L::kKingBase; });
+  EXPECT_GE(king_windows, 1);
 }
 
 TEST(PatternEvalFile, DamageIsRefusedWithItsReason) {
