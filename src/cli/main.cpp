@@ -68,6 +68,7 @@ Usage:
                                                       failures (own server unless --port)
   doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]
                  [--max-plies M] [--seed S] [--eval builtin|classic|FILE] [--pdn FILE] [--quiet]
+                 [--egdb DIR] [--fen FEN]
                                                       self-play games of a draughts or mill game;
                                                       one line "<FEN> <result> <score>" per quiet
                                                       position

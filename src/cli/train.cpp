@@ -40,10 +40,10 @@ bool number_option(const Args& args, const std::string& name, double lo, double 
 }  // namespace
 
 int run_selfplay(const std::vector<std::string>& words) {
-  auto args = parse_args(
-      words,
-      {"games", "nodes", "threads", "random-plies", "max-plies", "seed", "eval", "out", "pdn"},
-      {"quiet"});
+  auto args = parse_args(words,
+                         {"games", "nodes", "threads", "random-plies", "max-plies", "seed", "eval",
+                          "out", "pdn", "egdb", "fen"},
+                         {"quiet"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("selfplay needs <game>");
   train::SelfplayOptions o;
@@ -77,6 +77,8 @@ int run_selfplay(const std::vector<std::string>& words) {
   else
     return fail("selfplay needs --out FILE (the positions)");
   if (auto v = args->value("pdn")) o.pdn = *v;
+  if (auto v = args->value("egdb"); v && *v != "none") o.egdb = *v;
+  if (auto v = args->value("fen")) o.start_fen = *v;
   const bool quiet = args->flag("quiet");
   auto report = train::selfplay(o, [&](const train::SelfplayProgress& p) {
     if (quiet) return;

@@ -4,8 +4,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <sstream>
@@ -13,6 +15,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "engine/table_shelf.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
 #include "games/mill/notation.h"
@@ -58,7 +61,7 @@ Result<QuietTest> quiet_test(const std::string& game) {
 Result<PlayedGame> play_one(const SelfplayOptions& o, const QuietTest& quiet,
                             engine::Engine& engine, std::uint64_t seed, int round) {
   std::mt19937_64 rng(seed);
-  auto made = new_session(o.game);
+  auto made = o.start_fen.empty() ? new_session(o.game) : new_session(o.game, o.start_fen);
   if (!made) return make_error(made.error());
   GameSession& game = **made;
   engine.new_game();
@@ -121,6 +124,8 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
   auto quiet = quiet_test(o.game);
   if (!quiet) return make_error(quiet.error());
   if (o.games < 1) return make_error("give at least one game");
+  if (!o.egdb.empty() && !std::filesystem::is_directory(o.egdb))
+    return make_error("no endgame database folder '" + o.egdb + "'");
   if (o.min_random_plies < 0 || o.max_random_plies < o.min_random_plies)
     return make_error("bad range of random plies");
   {
@@ -128,6 +133,9 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
     probe.set_tables(nullptr);
     if (Status s = probe.set_eval(o.eval); !s) return make_error(s.error());
     if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
+    if (!o.start_fen.empty())
+      if (auto made = new_session(o.game, o.start_fen); !made)
+        return make_error("bad --fen: " + made.error());
   }
   std::ofstream out(o.out, std::ios::trunc);
   if (!out) return make_error("cannot write " + o.out);
@@ -142,9 +150,11 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
   total.games_total = o.games;
   std::string failure;
   const auto started = std::chrono::steady_clock::now();
+  const auto tables =
+      o.egdb.empty() ? nullptr : std::make_shared<engine::TableShelf>(o.egdb);  // shared, locked
   auto worker = [&] {
     engine::Engine engine(16);
-    engine.set_tables(nullptr);  // the data depend on the command alone
+    engine.set_tables(tables);  // none unless asked: the data depend on the command alone
     if (Status s = engine.set_eval(o.eval); !s) return;
     for (;;) {
       const int i = next.fetch_add(1);

@@ -22,8 +22,12 @@ struct SelfplayOptions {
   int max_plies = 400;  // a game still running then is scored a draw
   std::uint64_t seed = 1;
   std::string eval = "builtin";  // the evaluation both sides search with (Engine::set_eval)
-  std::string out;               // positions
-  std::string pdn;               // games, optional
+  // The endgame databases both sides play with (a folder like data/egdb), or none: by default the
+  // data depend on the command alone.
+  std::string egdb;
+  std::string start_fen;  // the position every game starts from (empty: the game's start)
+  std::string out;        // positions
+  std::string pdn;        // games, optional
 };
 
 struct SelfplayProgress {
