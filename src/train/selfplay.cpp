@@ -135,7 +135,7 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
     if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
     if (!o.start_fen.empty())
       if (auto made = new_session(o.game, o.start_fen); !made)
-        return make_error("bad --fen: " + made.error());
+        return make_error("bad start position: " + made.error());
   }
   std::ofstream out(o.out, std::ios::trunc);
   if (!out) return make_error("cannot write " + o.out);
