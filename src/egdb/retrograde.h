@@ -129,6 +129,7 @@ class Stopwatch {
 namespace doska::egdb {
 
 using Progress = std::function<void(const std::string&)>;
+inline constexpr auto kRelaxed = std::memory_order_relaxed;
 
 // One table of a pair under construction: the values, and for each position still open the
 // moves inside the pair not yet known to lose (bits 0..6) and whether a move out of the pair
@@ -205,30 +206,44 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
   for (const auto& table : tables)
     for (std::uint8_t v : table.value)
       if (v != code::kDraw && v != code::kNone) longest = std::max(longest, Value::decode(v).plies);
+  // One pass a distance; each pass runs on every thread. A position's pending count is changed by
+  // compare-and-swap, and only the thread that settles a position writes its value, so the values
+  // do not depend on the order in which the threads meet the positions.
   for (int d = 0; d <= longest; ++d) {
     const std::uint8_t win = Value{Outcome::win, d}.encode();
     const std::uint8_t loss = Value{Outcome::loss, d}.encode();
+    const std::uint8_t win_next = Value{Outcome::win, d + 1}.encode();
+    const std::uint8_t loss_next = Value{Outcome::loss, d + 1}.encode();
+    std::atomic<bool> settled{false};
     for (std::size_t t = 0; t < tables.size(); ++t) {
+      PairTable& now = tables[t];
       PairTable& before = tables[tables.size() == 1 ? 0 : 1 - t];
-      for (std::uint64_t i = 0; i < tables[t].size; ++i) {
-        const std::uint8_t v = tables[t].value[i];
-        if (v != win && v != loss) continue;
-        predecessors(t, i, [&](std::uint64_t j) {
-          std::uint8_t& pending = before.pending[j];
-          if ((pending & 0x7f) == 0) return;
-          if (v == loss) {
-            before.value[j] = Value{Outcome::win, d + 1}.encode();
-            pending = 0;
-          } else if ((--pending & 0x7f) == 0) {
-            before.value[j] = (pending & 0x80) ? code::kDraw : Value{Outcome::loss, d + 1}.encode();
-            pending = 0;
-          } else {
-            return;
-          }
-          longest = std::max(longest, d + 1);
-        });
-      }
+      parallel_chunks(now.size, threads, [&](std::uint64_t begin, std::uint64_t end) {
+        bool any = false;
+        for (std::uint64_t i = begin; i < end; ++i) {
+          const std::uint8_t v = std::atomic_ref<std::uint8_t>(now.value[i]).load(kRelaxed);
+          if (v != win && v != loss) continue;
+          predecessors(t, i, [&](std::uint64_t j) {
+            std::atomic_ref<std::uint8_t> pending(before.pending[j]);
+            std::uint8_t old = pending.load(kRelaxed);
+            std::uint8_t next = 0;
+            do {
+              if ((old & 0x7f) == 0) return;
+              next = v == loss ? std::uint8_t{0} : static_cast<std::uint8_t>(old - 1);
+            } while (!pending.compare_exchange_weak(old, next, kRelaxed));
+            std::uint8_t value = win_next;
+            if (v != loss) {
+              if ((next & 0x7f) != 0) return;
+              value = (next & 0x80) ? code::kDraw : loss_next;
+            }
+            std::atomic_ref<std::uint8_t>(before.value[j]).store(value, kRelaxed);
+            any = true;
+          });
+        }
+        if (any) settled.store(true, kRelaxed);
+      });
     }
+    if (settled.load()) longest = std::max(longest, d + 1);
     if (longest > code::kMaxPlies)
       return make_error(tables[0].name + ": a distance beyond " + std::to_string(code::kMaxPlies) +
                         " plies");

@@ -148,6 +148,21 @@ TEST(EgdbBuild, ResumesWithTheTablesAlreadyBuilt) {
   EXPECT_EQ(second->tables_kept, first->tables_built - 2);
 }
 
+// Compares every table file of `a` with the file of the same name in `b`; the number compared.
+int same_files(const Rules& rules, const std::string& a, const std::string& b) {
+  int compared = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(a + "/" + std::string(rules.id))) {
+    const auto name = entry.path().filename().string();
+    std::ifstream x(entry.path(), std::ios::binary);
+    std::ifstream y(b + "/" + std::string(rules.id) + "/" + name, std::ios::binary);
+    const std::string bx((std::istreambuf_iterator<char>(x)), {});
+    const std::string by((std::istreambuf_iterator<char>(y)), {});
+    EXPECT_EQ(bx, by) << rules.id << " " << name;
+    ++compared;
+  }
+  return compared;
+}
+
 // A build that keeps the smaller tables packed (as 7-piece builds do) writes the same files as
 // one that unpacks them, and `verify` reading them packed finds nothing wrong.
 TEST(EgdbBuild, PackedBuildWritesTheSameTables) {
@@ -166,22 +181,33 @@ TEST(EgdbBuild, PackedBuildWritesTheSameTables) {
     EXPECT_EQ(a->tables_built, b->tables_built);
     EXPECT_EQ(a->positions, b->positions);
     EXPECT_EQ(a->longest, b->longest);
-    int compared = 0;
-    for (const auto& entry :
-         std::filesystem::directory_iterator(plain + "/" + std::string(rules->id))) {
-      const auto name = entry.path().filename().string();
-      std::ifstream x(entry.path(), std::ios::binary);
-      std::ifstream y(packed + "/" + std::string(rules->id) + "/" + name, std::ios::binary);
-      const std::string bx((std::istreambuf_iterator<char>(x)), {});
-      const std::string by((std::istreambuf_iterator<char>(y)), {});
-      EXPECT_EQ(bx, by) << rules->id << " " << name;
-      ++compared;
-    }
-    EXPECT_EQ(compared, a->tables_built);
+    EXPECT_EQ(same_files(*rules, plain, packed), a->tables_built);
     auto checked = verify(*rules, o);
     ASSERT_TRUE(checked) << checked.error();
     EXPECT_EQ(checked->wrong, 0u);
     EXPECT_EQ(checked->tables, a->tables_built);
+  }
+}
+
+// The passes by distance run on every thread, settling positions by compare-and-swap: one thread
+// or four (more than the cores, so that they interleave) write the same files.
+TEST(EgdbBuild, ThreadsDoNotChangeTheTables) {
+  for (const auto& [rules, pieces] : {std::pair{&kRussian, 4}, std::pair{&kEnglish, 4}}) {
+    const std::string one = fresh_dir(std::string("one_") + std::string(rules->id));
+    const std::string four = fresh_dir(std::string("four_") + std::string(rules->id));
+    BuildOptions o;
+    o.pieces = pieces;
+    o.dir = one;
+    o.threads = 1;
+    auto a = build(*rules, o);
+    ASSERT_TRUE(a) << a.error();
+    o.dir = four;
+    o.threads = 4;
+    auto b = build(*rules, o);
+    ASSERT_TRUE(b) << b.error();
+    EXPECT_EQ(a->positions, b->positions);
+    EXPECT_EQ(a->longest, b->longest);
+    EXPECT_EQ(same_files(*rules, one, four), a->tables_built);
   }
 }
 
