@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const std::uint64_t entries = (*unpacked)->header().entries;
   for (std::uint64_t i = 0; i < entries && i < 100000; i += 1 + i / 7)
-    if ((*packed)->at(i) != (*unpacked)->at(i)) {
+    if ((*packed)->at(i) != (*unpacked)->at(i) || (*packed)->value(i) != (*unpacked)->value(i)) {
       std::fprintf(stderr, "fuzz_egdb_table: packed and unpacked differ at %llu\n",
                    static_cast<unsigned long long>(i));
       std::abort();

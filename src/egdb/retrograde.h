@@ -134,11 +134,13 @@ inline constexpr auto kRelaxed = std::memory_order_relaxed;
 // One table of a pair under construction: the values, and for each position still open the
 // moves inside the pair not yet known to lose (bits 0..6) and whether a move out of the pair
 // draws (bit 7).
+// Distances of `short_plies` or more go to `longs` (their byte says a long win or loss).
 struct PairTable {
   std::string name;
   std::uint64_t size = 0;
   std::vector<std::uint8_t> value;
   std::vector<std::uint8_t> pending;
+  std::vector<LongValue> longs;
 };
 
 // What the first look at a position's moves found: the best move out of the table (a capture,
@@ -165,7 +167,8 @@ struct FirstLook {
 // left open is a draw (best play repeats).
 template <class FirstLookFn, class PredecessorsFn>
 Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& progress,
-                  FirstLookFn&& first_look, PredecessorsFn&& predecessors) {
+                  FirstLookFn&& first_look, PredecessorsFn&& predecessors,
+                  int short_plies = code::kShortPlies) {
   for (std::size_t t = 0; t < tables.size(); ++t) {
     PairTable& table = tables[t];
     table.value.assign(table.size, code::kDraw);
@@ -208,19 +211,35 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
       if (v != code::kDraw && v != code::kNone) longest = std::max(longest, Value::decode(v).plies);
   // One pass a distance; each pass runs on every thread. A position's pending count is changed by
   // compare-and-swap, and only the thread that settles a position writes its value, so the values
-  // do not depend on the order in which the threads meet the positions.
+  // do not depend on the order in which the threads meet the positions. Below `short_plies` a
+  // pass finds the positions of its distance by their byte; from there on in the long values
+  // that the pass before added (a range of each table's list, the list growing by distance).
+  short_plies = std::clamp(short_plies, 2, code::kShortPlies);
+  auto code_of = [&](Outcome outcome, int plies) {
+    if (plies < short_plies) return Value{outcome, plies}.encode();
+    return outcome == Outcome::win ? code::kLongWin : code::kLongLoss;
+  };
+  std::vector<std::pair<std::size_t, std::size_t>> frontier(tables.size());  // into longs
   for (int d = 0; d <= longest; ++d) {
-    const std::uint8_t win = Value{Outcome::win, d}.encode();
-    const std::uint8_t loss = Value{Outcome::loss, d}.encode();
-    const std::uint8_t win_next = Value{Outcome::win, d + 1}.encode();
-    const std::uint8_t loss_next = Value{Outcome::loss, d + 1}.encode();
+    const bool listed = d >= short_plies;
+    const std::uint8_t win = code_of(Outcome::win, d);
+    const std::uint8_t loss = code_of(Outcome::loss, d);
+    const std::uint8_t win_next = code_of(Outcome::win, d + 1);
+    const std::uint8_t loss_next = code_of(Outcome::loss, d + 1);
+    const bool next_listed = d + 1 >= short_plies;
     std::atomic<bool> settled{false};
+    std::mutex added_mutex;
+    std::vector<std::vector<LongValue>> added(tables.size());
     for (std::size_t t = 0; t < tables.size(); ++t) {
       PairTable& now = tables[t];
-      PairTable& before = tables[tables.size() == 1 ? 0 : 1 - t];
-      parallel_chunks(now.size, threads, [&](std::uint64_t begin, std::uint64_t end) {
+      const std::size_t b = tables.size() == 1 ? 0 : 1 - t;
+      PairTable& before = tables[b];
+      const std::uint64_t count = listed ? frontier[t].second - frontier[t].first : now.size;
+      parallel_chunks(count, threads, [&](std::uint64_t begin, std::uint64_t end) {
         bool any = false;
-        for (std::uint64_t i = begin; i < end; ++i) {
+        std::vector<LongValue> mine;
+        for (std::uint64_t k = begin; k < end; ++k) {
+          const std::uint64_t i = listed ? now.longs[frontier[t].first + k].index : k;
           const std::uint8_t v = std::atomic_ref<std::uint8_t>(now.value[i]).load(kRelaxed);
           if (v != win && v != loss) continue;
           predecessors(t, i, [&](std::uint64_t j) {
@@ -237,16 +256,25 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
               value = (next & 0x80) ? code::kDraw : loss_next;
             }
             std::atomic_ref<std::uint8_t>(before.value[j]).store(value, kRelaxed);
+            if (next_listed && value != code::kDraw)
+              mine.push_back({j, static_cast<std::uint32_t>(d + 1)});
             any = true;
           });
         }
         if (any) settled.store(true, kRelaxed);
+        if (!mine.empty()) {
+          std::lock_guard lock(added_mutex);
+          added[b].insert(added[b].end(), mine.begin(), mine.end());
+        }
       });
     }
+    // What this pass settled is the next pass's frontier (appended only now: a table that is
+    // its own twin is read and extended in the same pass).
+    for (std::size_t t = 0; t < tables.size(); ++t) {
+      frontier[t] = {tables[t].longs.size(), tables[t].longs.size() + added[t].size()};
+      tables[t].longs.insert(tables[t].longs.end(), added[t].begin(), added[t].end());
+    }
     if (settled.load()) longest = std::max(longest, d + 1);
-    if (longest > code::kMaxPlies)
-      return make_error(tables[0].name + ": a distance beyond " + std::to_string(code::kMaxPlies) +
-                        " plies");
     if (progress)
       progress(tables[0].name + " distance " + std::to_string(d) + " of at least " +
                std::to_string(longest) + ", " + std::to_string(static_cast<int>(clock.seconds())) +
@@ -280,7 +308,7 @@ struct VerifyReport {
 // Builds, in order, every material of `all` whose table or its twin's is missing from `shelf`,
 // saves both and adds them to the shelf. A Shelf gives: has(m), size(m), header(m),
 // path(m), add(m, table) -> Status (after the table is saved), and solve(m) ->
-// Result<vector<pair<Material, values>>>.
+// Result<vector<pair<Material, TableValues>>>.
 template <class Material, class Shelf>
 Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf,
                                   const Progress& progress) {
@@ -302,15 +330,22 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
     auto built = shelf.solve(m);
     if (!built) return make_error(built.error());
     for (auto& [material, values] : *built) {
-      for (std::uint8_t v : values) {
+      for (std::uint8_t v : values.bytes) {
         if (v == code::kNone) continue;
         ++report.positions;
         const Value value = Value::decode(v);
         if (value.outcome == Outcome::win) ++report.wins;
         if (value.outcome == Outcome::draw) ++report.draws;
         if (value.outcome == Outcome::loss) ++report.losses;
-        if (value.plies > report.longest) {
+        const bool listed = v == code::kLongWin || v == code::kLongLoss;  // plies: below
+        if (!listed && value.plies > report.longest) {
           report.longest = value.plies;
+          report.longest_table = material.name();
+        }
+      }
+      for (const LongValue& e : values.longs) {
+        if (static_cast<int>(e.plies) > report.longest) {
+          report.longest = static_cast<int>(e.plies);
           report.longest_table = material.name();
         }
       }

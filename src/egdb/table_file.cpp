@@ -16,7 +16,10 @@ namespace doska::egdb {
 namespace {
 
 constexpr char kMagic[8] = {'D', 'O', 'S', 'K', 'A', 'E', 'G', 'B'};
+// Version 1: no long values (every file whose distances fit a byte is still written so);
+// version 2: the list of long values after the block count.
 constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kFormatWithLongs = 2;
 
 template <typename T>
 void put(std::vector<std::uint8_t>& out, T value) {
@@ -67,12 +70,15 @@ Value Value::decode(std::uint8_t byte) {
   return {Outcome::draw, 0};
 }
 
+static_assert(code::kWinBase + code::kShortPlies == code::kLongWin);
+static_assert(code::kLossBase + code::kShortPlies == code::kLongLoss);
+
 std::uint8_t Value::encode() const {
   switch (outcome) {
     case Outcome::win:
-      return static_cast<std::uint8_t>(code::kWinBase + plies);
+      return static_cast<std::uint8_t>(code::kWinBase + std::min(plies, code::kShortPlies));
     case Outcome::loss:
-      return static_cast<std::uint8_t>(code::kLossBase + plies);
+      return static_cast<std::uint8_t>(code::kLossBase + std::min(plies, code::kShortPlies));
     case Outcome::draw:
       break;
   }
@@ -91,9 +97,26 @@ std::string Value::text() const {
   return "draw";
 }
 
-Table::Table(TableHeader header, std::vector<std::uint8_t> values)
-    : header_(std::move(header)), values_(std::move(values)) {
+Table::Table(TableHeader header, TableValues values)
+    : header_(std::move(header)),
+      values_(std::move(values.bytes)),
+      longs_(std::move(values.longs)) {
   header_.entries = values_.size();
+  std::sort(longs_.begin(), longs_.end(),
+            [](const LongValue& a, const LongValue& b) { return a.index < b.index; });
+}
+
+std::optional<Value> Table::value(std::uint64_t index) const {
+  const std::uint8_t byte = at(index);
+  if (byte == code::kNone) return std::nullopt;
+  Value v = Value::decode(byte);
+  if (byte == code::kLongWin || byte == code::kLongLoss) {
+    const auto it =
+        std::lower_bound(longs_.begin(), longs_.end(), index,
+                         [](const LongValue& e, std::uint64_t i) { return e.index < i; });
+    if (it != longs_.end() && it->index == index) v.plies = static_cast<int>(it->plies);
+  }
+  return v;
 }
 
 std::vector<std::uint8_t> Table::unpack_block(std::uint64_t block) const {
@@ -135,7 +158,7 @@ std::vector<std::uint8_t> Table::unpacked() const {
 Status Table::save(const std::string& path) const {
   const std::vector<std::uint8_t> values = unpacked();
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
-  put(out, kFormatVersion);
+  put(out, longs_.empty() ? kFormatVersion : kFormatWithLongs);
   put(out, static_cast<std::uint32_t>(header_.game.size()));
   out.insert(out.end(), header_.game.begin(), header_.game.end());
   put(out, static_cast<std::int32_t>(header_.rules_version));
@@ -144,6 +167,13 @@ Status Table::save(const std::string& path) const {
   put(out, kBlockEntries);
   const std::uint64_t blocks = (values.size() + kBlockEntries - 1) / kBlockEntries;
   put(out, blocks);
+  if (!longs_.empty()) {
+    put(out, static_cast<std::uint64_t>(longs_.size()));
+    for (const LongValue& e : longs_) {
+      put(out, e.index);
+      put(out, e.plies);
+    }
+  }
   std::vector<std::uint8_t> data;
   std::vector<std::uint64_t> offsets{0};
   std::vector<std::uint8_t> packed(compressBound(kBlockEntries));
@@ -202,9 +232,9 @@ Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& byt
   in.get_bytes(8, magic);
   std::uint32_t version = 0, name_size = 0, block_entries = 0;
   if (!in.get(version)) return bad("truncated header");
-  if (version != kFormatVersion)
+  if (version != kFormatVersion && version != kFormatWithLongs)
     return bad("format version " + std::to_string(version) + ", this program reads " +
-               std::to_string(kFormatVersion));
+               std::to_string(kFormatVersion) + " and " + std::to_string(kFormatWithLongs));
   auto table = std::shared_ptr<Table>(new Table());
   TableHeader& h = table->header_;
   std::int32_t rules = 0;
@@ -218,6 +248,19 @@ Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& byt
     return bad("block size " + std::to_string(block_entries));
   if (blocks != (entries + block_entries - 1) / block_entries) return bad("wrong block count");
   table->block_entries_ = block_entries;
+  if (version == kFormatWithLongs) {
+    std::uint64_t count = 0;
+    if (!in.get(count) || count == 0 || count > entries || (bytes.size() - in.pos()) / 12 < count)
+      return bad("truncated list of long values");
+    table->longs_.resize(count);
+    for (std::uint64_t k = 0; k < count; ++k) {
+      LongValue& e = table->longs_[k];
+      in.get(e.index);
+      in.get(e.plies);
+      if (e.index >= entries || (k > 0 && e.index <= table->longs_[k - 1].index) || e.plies < 2)
+        return bad("long value " + std::to_string(k) + " out of order or out of range");
+    }
+  }
   if ((bytes.size() - in.pos()) / 8 < blocks + 1) return bad("truncated block table");
   h.rules_version = rules;
   for (int i = 0; i < 4; ++i) h.material[static_cast<std::size_t>(i)] = material[i];

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,14 +15,31 @@
 
 namespace doska::egdb {
 
-// One byte per position, from the side to move (docs/egdb.md, "Values").
+// One byte per position, from the side to move (docs/egdb.md, "Values"). A distance of 126 plies
+// or more does not fit: its byte says "a long win" or "a long loss", and the table's list of long
+// values holds the plies.
 namespace code {
 constexpr std::uint8_t kDraw = 0;
-constexpr std::uint8_t kWinBase = 1;     // 1..127: a win in 0..126 plies
-constexpr std::uint8_t kLossBase = 128;  // 128..254: a loss in 0..126 plies
+constexpr std::uint8_t kWinBase = 1;     // 1..126: a win in 0..125 plies
+constexpr std::uint8_t kLongWin = 127;   // a win in the plies the list of long values gives
+constexpr std::uint8_t kLossBase = 128;  // 128..253: a loss in 0..125 plies
+constexpr std::uint8_t kLongLoss = 254;  // a loss in the plies the list gives
 constexpr std::uint8_t kNone = 255;      // the index is not a position (pieces on one square)
-constexpr int kMaxPlies = 126;
+constexpr int kShortPlies = 126;         // the distances a byte holds: 0..125
 }  // namespace code
+
+// An entry whose distance is in the list of long values, not in its byte.
+struct LongValue {
+  std::uint64_t index = 0;
+  std::uint32_t plies = 0;
+  friend bool operator==(const LongValue&, const LongValue&) = default;
+};
+
+// What a build gives for one table: a byte per position and the long values, in index order.
+struct TableValues {
+  std::vector<std::uint8_t> bytes;
+  std::vector<LongValue> longs;
+};
 
 enum class Outcome { loss = -1, draw = 0, win = 1 };
 
@@ -32,9 +50,10 @@ struct Value {
   Outcome outcome = Outcome::draw;
   int plies = 0;
 
+  // A long code decodes to 126 plies (at least); Table::value reads the list for the rest.
   static Value decode(std::uint8_t byte);
-  std::uint8_t encode() const;
-  std::string text() const;  // "win 7", "loss 12", "draw"
+  std::uint8_t encode() const;  // 126 plies or more: the long code
+  std::string text() const;     // "win 7", "loss 12", "draw"
   friend bool operator==(const Value&, const Value&) = default;
 };
 
@@ -51,9 +70,13 @@ class Table {
  public:
   static constexpr std::uint32_t kBlockEntries = 2048;
 
-  Table(TableHeader header, std::vector<std::uint8_t> values);  // unpacked
+  Table(TableHeader header, TableValues values);  // unpacked
   const TableHeader& header() const { return header_; }
   std::uint8_t at(std::uint64_t index) const;
+  // The value at an index, its distance read from the long values where the byte says so; none
+  // where the index is not a position.
+  std::optional<Value> value(std::uint64_t index) const;
+  const std::vector<LongValue>& long_values() const { return longs_; }
   // Every byte, unpacked (a copy when the table is packed).
   std::vector<std::uint8_t> unpacked() const;
   std::uint64_t packed_bytes() const { return data_.size(); }
@@ -83,6 +106,7 @@ class Table {
   std::vector<std::uint8_t> values_;             // unpacked; empty when packed
   std::vector<std::uint64_t> offsets_;  // packed: block b is data_[offsets_[b] .. offsets_[b+1])
   std::vector<std::uint8_t> data_;
+  std::vector<LongValue> longs_;  // by index
   mutable std::unique_ptr<std::array<CacheSlot, kCacheSlots>> cache_;
 };
 

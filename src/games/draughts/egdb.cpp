@@ -208,11 +208,11 @@ struct Builder {
     return Ok{};
   }
 
-  Result<std::vector<std::pair<Material, std::vector<std::uint8_t>>>> solve(Material m) const {
+  Result<std::vector<std::pair<Material, doska::egdb::TableValues>>> solve(Material m) const {
     std::vector<Material> pair{m};
     if (!(m.flipped() == m)) pair.push_back(m.flipped());
     std::vector<doska::egdb::PairTable> tables;
-    for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}});
+    for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}, {}});
     Status status = with_move_rules(rules, [&]<const Rules & G>() {
       DraughtsPair<G> family{rules, db, pair, {}};
       for (const Material& x : pair) family.layouts.push_back(Frame<G.board_size>::layout(x));
@@ -223,12 +223,14 @@ struct Builder {
           },
           [&](std::size_t t, std::uint64_t i, const auto& visit) {
             family.predecessors(t, i, visit);
-          });
+          },
+          options.short_plies);
     });
     if (!status) return make_error(status.error());
-    std::vector<std::pair<Material, std::vector<std::uint8_t>>> out;
+    std::vector<std::pair<Material, doska::egdb::TableValues>> out;
     for (std::size_t t = 0; t < pair.size(); ++t)
-      out.emplace_back(pair[t], std::move(tables[t].value));
+      out.emplace_back(pair[t], doska::egdb::TableValues{std::move(tables[t].value),
+                                                         std::move(tables[t].longs)});
     return out;
   }
 };
@@ -242,9 +244,7 @@ std::optional<Value> probe_in(const Database& db, const Rules& rules, const Posi
   const Material m = material_of(rel);
   const Table* table = db.table(m);
   if (!table) return std::nullopt;
-  const std::uint8_t v = table->at(F::index(F::layout(m), rel));
-  if (v == code::kNone) return std::nullopt;
-  return Value::decode(v);
+  return table->value(F::index(F::layout(m), rel));
 }
 
 // The value of a position from its successors' (the definition the build computes).
@@ -409,18 +409,17 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
       const Layout layout = Frame<N>::layout(m);
       doska::egdb::verify_table(layout.size, options.threads, report, [&](std::uint64_t i) {
         Position pos;
-        const std::uint8_t stored = table->at(i);
+        const std::optional<Value> stored = table->value(i);
         if (!Frame<N>::decode(layout, m, i, pos))
-          return stored == code::kNone ? std::string()
-                                       : m.name() + " index " + std::to_string(i) +
-                                             ": a value where there is no position";
+          return !stored ? std::string()
+                         : m.name() + " index " + std::to_string(i) +
+                               ": a value where there is no position";
         ++positions;
         std::string missing;
         const auto expected = from_successors(rules, db, pos, missing);
         if (!expected) return to_fen(rules, pos) + ": no table for the successor " + missing;
-        if (stored == code::kNone || Value::decode(stored) != *expected)
-          return to_fen(rules, pos) + ": stored " +
-                 (stored == code::kNone ? "nothing" : Value::decode(stored).text()) +
+        if (stored != expected)
+          return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
                  ", its moves give " + expected->text();
         return std::string();
       });

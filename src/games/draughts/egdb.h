@@ -97,6 +97,9 @@ struct BuildOptions {
   // of every byte: slower, but what a 7-piece build on 8x8 needs to fit in memory (docs/egdb.md).
   // Always on from 7 pieces.
   bool packed = false;
+  // Distances from this many plies on are kept in each table's list of long values (126: those a
+  // byte cannot hold; tests lower it to exercise the list on small tables).
+  int short_plies = doska::egdb::code::kShortPlies;
   // A line of progress now and then (build, verify).
   std::function<void(const std::string&)> progress;
 };

@@ -101,11 +101,11 @@ struct Builder {
     return Ok{};
   }
 
-  Result<std::vector<std::pair<Material, std::vector<std::uint8_t>>>> solve(Material m) const {
+  Result<std::vector<std::pair<Material, eg::TableValues>>> solve(Material m) const {
     std::vector<Material> pair{m};
     if (!(m.flipped() == m)) pair.push_back(m.flipped());
     std::vector<eg::PairTable> tables;
-    for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}});
+    for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}, {}});
     Status status = with_moving_rules(rules, [&]<const Rules & G>() {
       MillPair<G> family{db, pair};
       return eg::solve_pair(
@@ -115,12 +115,14 @@ struct Builder {
           },
           [&](std::size_t t, std::uint64_t i, const auto& visit) {
             family.predecessors(t, i, visit);
-          });
+          },
+          options.short_plies);
     });
     if (!status) return make_error(status.error());
-    std::vector<std::pair<Material, std::vector<std::uint8_t>>> out;
+    std::vector<std::pair<Material, eg::TableValues>> out;
     for (std::size_t t = 0; t < pair.size(); ++t)
-      out.emplace_back(pair[t], std::move(tables[t].value));
+      out.emplace_back(pair[t],
+                       eg::TableValues{std::move(tables[t].value), std::move(tables[t].longs)});
     return out;
   }
 };
@@ -207,9 +209,7 @@ std::optional<Value> Database::probe(const Position& pos) const {
   if (m.own > largest_ || m.opp > largest_) return std::nullopt;
   const Table* t = table(m);
   if (!t) return std::nullopt;
-  const std::uint8_t v = t->at(index_of(m, pos.of(pos.side), pos.of(opposite(pos.side))));
-  if (v == code::kNone) return std::nullopt;
-  return Value::decode(v);
+  return t->value(index_of(m, pos.of(pos.side), pos.of(opposite(pos.side))));
 }
 
 Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
@@ -262,13 +262,12 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
     if (!table) continue;
     eg::verify_table(table_size(m), options.threads, report, [&](std::uint64_t i) {
       const Position pos = decode(m, i);
-      const std::uint8_t stored = table->at(i);
+      const std::optional<Value> stored = table->value(i);
       std::string missing;
       const auto expected = from_successors(rules, db, pos, missing);
       if (!expected) return to_fen(pos) + ": no table for the successor " + missing;
-      if (stored == code::kNone || Value::decode(stored) != *expected)
-        return to_fen(pos) + ": stored " +
-               (stored == code::kNone ? "nothing" : Value::decode(stored).text()) +
+      if (stored != expected)
+        return to_fen(pos) + ": stored " + (stored ? stored->text() : "nothing") +
                ", its moves give " + expected->text();
       return std::string();
     });

@@ -74,6 +74,8 @@ struct BuildOptions {
   int max_total = 0;  // when not 0: only the tables with at most this many pieces in all
   std::string dir = "data/egdb";
   int threads = 2;
+  // Distances from this many plies on go to the tables' lists of long values (as in draughts).
+  int short_plies = doska::egdb::code::kShortPlies;
   std::function<void(const std::string&)> progress;
 };
 

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -249,7 +250,7 @@ TEST(EgdbFiles, DamagedOrForeignFilesAreRefusedByName) {
 TEST(EgdbFiles, TableRoundTrip) {
   std::vector<std::uint8_t> values(20000);
   for (std::size_t i = 0; i < values.size(); ++i) values[i] = static_cast<std::uint8_t>(i * 7);
-  doska::egdb::Table table({"english", kRulesVersion, {1, 2, 0, 1}, 0}, values);
+  doska::egdb::Table table({"english", kRulesVersion, {1, 2, 0, 1}, 0}, {values, {}});
   const std::string path = fresh_dir("roundtrip") + ".egdb";
   ASSERT_TRUE(table.save(path));
   for (bool unpack : {false, true}) {
@@ -259,6 +260,86 @@ TEST(EgdbFiles, TableRoundTrip) {
     EXPECT_EQ((*loaded)->header().entries, values.size());
     for (std::size_t i = 0; i < values.size(); i += 97) EXPECT_EQ((*loaded)->at(i), values[i]);
     EXPECT_EQ((*loaded)->unpacked(), values);
+  }
+}
+
+// Distances past what a byte holds: the byte says "long win" or "long loss" and the file's list
+// gives the plies; the list is read back, and a list out of order is refused by name.
+TEST(EgdbFiles, LongDistancesRoundTrip) {
+  std::vector<std::uint8_t> values(5000, doska::egdb::code::kDraw);
+  values[10] = doska::egdb::code::kLongWin;
+  values[4000] = doska::egdb::code::kLongLoss;
+  values[20] = Value{Outcome::win, 125}.encode();
+  const std::vector<doska::egdb::LongValue> longs{{4000, 300}, {10, 126}};  // sorted on creation
+  doska::egdb::Table table({"english", kRulesVersion, {1, 2, 0, 1}, 0}, {values, longs});
+  const std::string path = fresh_dir("long") + ".egdb";
+  ASSERT_TRUE(table.save(path));
+  for (bool unpack : {false, true}) {
+    auto loaded = doska::egdb::Table::load(path, unpack);
+    ASSERT_TRUE(loaded) << loaded.error();
+    EXPECT_EQ((*loaded)->value(10), (Value{Outcome::win, 126}));
+    EXPECT_EQ((*loaded)->value(4000), (Value{Outcome::loss, 300}));
+    EXPECT_EQ((*loaded)->value(20), (Value{Outcome::win, 125}));
+    EXPECT_EQ((*loaded)->value(21), (Value{Outcome::draw, 0}));
+    EXPECT_EQ((*loaded)->long_values().size(), 2u);
+  }
+  EXPECT_EQ(Value::decode(Value{Outcome::win, 126}.encode()).plies, 126);  // no list: at least
+
+  // Swap the two entries' indexes (out of order), with a checksum that matches.
+  std::ifstream in(path, std::ios::binary);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), {});
+  const std::string marker(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  std::uint64_t first = 10, second = 4000;
+  std::string a(8, '\0'), b(8, '\0');
+  std::memcpy(a.data(), &first, 8);
+  std::memcpy(b.data(), &second, 8);
+  const std::size_t at = marker.find(a);
+  ASSERT_NE(at, std::string::npos);
+  ASSERT_EQ(marker.compare(at + 12, 8, b), 0);
+  std::memcpy(bytes.data() + at, &second, 8);
+  std::memcpy(bytes.data() + at + 12, &first, 8);
+  const std::uint64_t sum = doska::egdb::fnv1a(bytes.data(), bytes.size() - 8);
+  std::memcpy(bytes.data() + bytes.size() - 8, &sum, 8);
+  auto bad = doska::egdb::Table::parse(bytes, "swapped.egdb", false);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("swapped.egdb is damaged: long value"), std::string::npos)
+      << bad.error();
+}
+
+// A build that keeps every distance of 5 plies or more in the lists of long values gives every
+// position the same value as one that keeps them in the bytes, and `verify` agrees.
+TEST(EgdbBuild, LongValueListsGiveTheSameValues) {
+  for (const auto& [rules, pieces] : {std::pair{&kEnglish, 4}, std::pair{&kRussian, 3}}) {
+    const std::string bytes = fresh_dir(std::string("bytes_") + std::string(rules->id));
+    const std::string lists = fresh_dir(std::string("lists_") + std::string(rules->id));
+    BuildOptions o;
+    o.pieces = pieces;
+    o.dir = bytes;
+    auto a = build(*rules, o);
+    ASSERT_TRUE(a) << a.error();
+    o.dir = lists;
+    o.short_plies = 5;
+    auto b = build(*rules, o);
+    ASSERT_TRUE(b) << b.error();
+    EXPECT_EQ(a->longest, b->longest);
+    ASSERT_GT(a->longest, 5);
+    auto x = Database::open(*rules, bytes);
+    auto y = Database::open(*rules, lists);
+    ASSERT_TRUE(x && y);
+    std::size_t listed = 0;
+    for (const Material& m : materials(pieces)) {
+      const doska::egdb::Table* tx = (*x)->table(m);
+      const doska::egdb::Table* ty = (*y)->table(m);
+      ASSERT_TRUE(tx && ty) << m.name();
+      EXPECT_TRUE(tx->long_values().empty());
+      listed += ty->long_values().size();
+      for (std::uint64_t i = 0; i < tx->header().entries; ++i)
+        ASSERT_EQ(tx->value(i), ty->value(i)) << m.name() << " " << i;
+    }
+    EXPECT_GT(listed, 0u);
+    auto checked = verify(*rules, o);
+    ASSERT_TRUE(checked) << checked.error();
+    EXPECT_EQ(checked->wrong, 0u);
   }
 }
 
