@@ -133,8 +133,8 @@ inline constexpr auto kRelaxed = std::memory_order_relaxed;
 
 // One table of a pair under construction: the values, and for each position still open the
 // moves inside the pair not yet known to lose (bits 0..6) and whether a move out of the pair
-// draws (bit 7).
-// Distances of `short_plies` or more go to `longs` (their byte says a long win or loss).
+// draws (bit 7); distances of `short_plies` or more go to `longs` (their byte says a long win
+// or loss).
 struct PairTable {
   std::string name;
   std::uint64_t size = 0;

@@ -32,10 +32,10 @@ constexpr int kShortPlies = 126;         // the distances a byte holds: 0..125
 struct LongValue {
   std::uint64_t index = 0;
   std::uint32_t plies = 0;
-  friend bool operator==(const LongValue&, const LongValue&) = default;
 };
 
-// What a build gives for one table: a byte per position and the long values, in index order.
+// What a build gives for one table: a byte per position and the long values, in any order (the
+// passes add them from every thread; a Table sorts them by index).
 struct TableValues {
   std::vector<std::uint8_t> bytes;
   std::vector<LongValue> longs;
