@@ -96,6 +96,12 @@ int draughts_egdb(const std::string& action, const draughts::Rules& rules, const
   auto o = options_from<dg::BuildOptions>(args, 4, error);
   if (!error.empty()) return fail(error);
   o.packed = args.flag("packed");
+  if (auto gb = args.value("memory")) {
+    const auto v = parse_int(*gb);
+    if (!v || *v < 1 || *v > 4096)
+      return fail("bad --memory " + doska::quoted(*gb) + ": give 1 to 4096 GB");
+    o.memory_budget = static_cast<std::uint64_t>(*v) << 30;
+  }
   const std::string game(rules.id);
   if (action == "build") return print_build(game, dg::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, dg::verify(rules, o));
@@ -124,8 +130,10 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   const auto o = options_from<me::BuildOptions>(args, 4, error);
   if (!error.empty()) return fail(error);
   const std::string game(rules.id);
-  if (args.flag("packed"))
-    return fail("--packed is for the draughts tables; the mill tables are built in memory");
+  if (args.flag("packed") || args.value("memory"))
+    return fail(
+        "--packed and --memory are for the draughts tables; the mill tables are built in "
+        "memory");
   if (action == "build") return print_build(game, me::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, me::verify(rules, o));
   auto fen = args.value("fen");
@@ -157,12 +165,12 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
 }  // namespace
 
 int run_egdb(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"pieces", "dir", "threads", "fen"}, {"quiet", "packed"});
+  auto args = parse_args(words, {"pieces", "dir", "threads", "fen", "memory"}, {"quiet", "packed"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2)
     return fail(
         "usage: doska egdb build|verify|probe <game> [--pieces N] [--dir DIR] [--fen F] "
-        "[--packed]");
+        "[--packed] [--memory GB]");
   const std::string& action = args->positional[0];
   if (action != "build" && action != "verify" && action != "probe")
     return fail("unknown egdb action " + doska::quoted(action) + ": build, verify or probe");

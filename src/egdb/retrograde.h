@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <chrono>
@@ -15,6 +16,10 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "egdb/table_file.h"
 
@@ -73,8 +78,9 @@ inline std::uint64_t unrank(std::uint64_t r, int k, int domain) {
   }
   return set;
 }
-// Positions of `set` renumbered among the positions not in `occupied`, and back.
-inline std::uint64_t compress(std::uint64_t set, std::uint64_t occupied) {
+// Positions of `set` renumbered among the positions not in `occupied`, and back (`set` and
+// `occupied` disjoint), bit by bit.
+inline std::uint64_t compress_bits(std::uint64_t set, std::uint64_t occupied) {
   std::uint64_t out = 0;
   for (; set; set &= set - 1) {
     const int s = std::countr_zero(set);
@@ -82,7 +88,7 @@ inline std::uint64_t compress(std::uint64_t set, std::uint64_t occupied) {
   }
   return out;
 }
-inline std::uint64_t expand(std::uint64_t set, std::uint64_t occupied) {
+inline std::uint64_t expand_bits(std::uint64_t set, std::uint64_t occupied) {
   std::uint64_t out = 0;
   int p = 0;
   for (int s = 0; set; ++s) {
@@ -94,6 +100,22 @@ inline std::uint64_t expand(std::uint64_t set, std::uint64_t occupied) {
     ++p;
   }
   return out;
+}
+// The same, one instruction each where the processor has BMI2 (the build's -march=native): the
+// first look at a table decodes every index, and this was a third of a 7-piece build's time.
+inline std::uint64_t compress(std::uint64_t set, std::uint64_t occupied) {
+#if defined(__BMI2__)
+  return _pext_u64(set, ~occupied);
+#else
+  return compress_bits(set, occupied);
+#endif
+}
+inline std::uint64_t expand(std::uint64_t set, std::uint64_t occupied) {
+#if defined(__BMI2__)
+  return _pdep_u64(set, ~occupied);
+#else
+  return expand_bits(set, occupied);
+#endif
 }
 
 // Runs f(begin, end) over [0, size) in chunks on `threads` threads.
@@ -238,29 +260,48 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
       parallel_chunks(count, threads, [&](std::uint64_t begin, std::uint64_t end) {
         bool any = false;
         std::vector<LongValue> mine;
+        // A predecessor j of a position that is lost (`to_loss`) or won at this distance.
+        auto settle = [&](std::uint64_t j, bool to_loss) {
+          std::atomic_ref<std::uint8_t> pending(before.pending[j]);
+          std::uint8_t old = pending.load(kRelaxed);
+          std::uint8_t next = 0;
+          do {
+            if ((old & 0x7f) == 0) return;
+            next = to_loss ? std::uint8_t{0} : static_cast<std::uint8_t>(old - 1);
+          } while (!pending.compare_exchange_weak(old, next, kRelaxed));
+          std::uint8_t value = win_next;
+          if (!to_loss) {
+            if ((next & 0x7f) != 0) return;
+            value = (next & 0x80) ? code::kDraw : loss_next;
+          }
+          std::atomic_ref<std::uint8_t>(before.value[j]).store(value, kRelaxed);
+          if (next_listed && value != code::kDraw)
+            mine.push_back({j, static_cast<std::uint32_t>(d + 1)});
+          any = true;
+        };
+        // The predecessors land at random places of a table of up to thousands of millions of
+        // bytes: they are queued, their bytes asked of the memory at once, and settled a batch
+        // later, so that the waits overlap (the order does not matter, see above).
+        constexpr int kBatch = 64;
+        std::array<std::uint64_t, kBatch> queue{};
+        std::array<bool, kBatch> queue_loss{};
+        int queued = 0;
+        auto flush = [&] {
+          for (int q = 0; q < queued; ++q) settle(queue[q], queue_loss[q]);
+          queued = 0;
+        };
         for (std::uint64_t k = begin; k < end; ++k) {
           const std::uint64_t i = listed ? now.longs[frontier[t].first + k].index : k;
           const std::uint8_t v = std::atomic_ref<std::uint8_t>(now.value[i]).load(kRelaxed);
           if (v != win && v != loss) continue;
           predecessors(t, i, [&](std::uint64_t j) {
-            std::atomic_ref<std::uint8_t> pending(before.pending[j]);
-            std::uint8_t old = pending.load(kRelaxed);
-            std::uint8_t next = 0;
-            do {
-              if ((old & 0x7f) == 0) return;
-              next = v == loss ? std::uint8_t{0} : static_cast<std::uint8_t>(old - 1);
-            } while (!pending.compare_exchange_weak(old, next, kRelaxed));
-            std::uint8_t value = win_next;
-            if (v != loss) {
-              if ((next & 0x7f) != 0) return;
-              value = (next & 0x80) ? code::kDraw : loss_next;
-            }
-            std::atomic_ref<std::uint8_t>(before.value[j]).store(value, kRelaxed);
-            if (next_listed && value != code::kDraw)
-              mine.push_back({j, static_cast<std::uint32_t>(d + 1)});
-            any = true;
+            __builtin_prefetch(&before.pending[j], 1);
+            queue[queued] = j;
+            queue_loss[queued] = v == loss;
+            if (++queued == kBatch) flush();
           });
         }
+        flush();
         if (any) settled.store(true, kRelaxed);
         if (!mine.empty()) {
           std::lock_guard lock(added_mutex);

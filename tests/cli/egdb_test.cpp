@@ -77,7 +77,13 @@ TEST(EgdbCommand, BadInputIsNamed) {
   EXPECT_NE(run.err.find("no tables of mill"), std::string::npos) << run.err;
   run = egdb({"build", "mill", "--packed", "--dir", dir});
   EXPECT_EQ(run.status, 2);
-  EXPECT_NE(run.err.find("--packed is for the draughts tables"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("--packed and --memory are for the draughts tables"), std::string::npos)
+      << run.err;
+  run = egdb({"build", "english", "--memory", "0", "--dir", dir});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("bad --memory '0': give 1 to 4096 GB"), std::string::npos) << run.err;
+  run = egdb({"build", "english", "--memory", "lots", "--dir", dir});
+  EXPECT_NE(run.err.find("bad --memory 'lots'"), std::string::npos) << run.err;
 }
 
 }  // namespace

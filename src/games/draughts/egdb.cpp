@@ -20,6 +20,7 @@ namespace {
 namespace code = doska::egdb::code;
 using doska::egdb::Table;
 using doska::egdb::TableHeader;
+using doska::egdb::TableValues;
 
 using doska::egdb::choose;
 using doska::egdb::compress;
@@ -188,7 +189,7 @@ struct Builder {
   const Rules& rules;
   Database& db;
   const BuildOptions& options;
-  bool packed;
+  std::uint64_t unpacked_bytes;  // of the tables held unpacked, against the memory budget
 
   bool has(Material m) const { return db.table(m) != nullptr; }
   std::uint64_t size(Material m) const { return table_size(rules, m); }
@@ -197,9 +198,12 @@ struct Builder {
         std::string(rules.id), kRulesVersion, {m.own_men, m.own_kings, m.opp_men, m.opp_kings}, 0};
   }
   std::string path(Material m) const { return table_path(rules, options.dir, m); }
-  // A table just built and saved: kept as built, or read back packed from its file.
+  // A table just built and saved: kept as built while the memory budget allows, or read back
+  // packed from its file.
   Status add(Material m, std::shared_ptr<Table> table) {
-    if (packed) {
+    if (!options.packed && unpacked_bytes + size(m) <= options.memory_budget) {
+      unpacked_bytes += size(m);
+    } else {
       auto reread = Table::load(path(m), false);
       if (!reread) return make_error(reread.error());
       table = std::move(*reread);
@@ -366,6 +370,30 @@ Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::
   return db;
 }
 
+namespace {
+
+// The tables of the folder for a build or a verification: unpacked fewest pieces first within the
+// memory budget (unless `packed`), the rest packed. A probe of a packed table unpacks a whole
+// block, which is most of a build's time when captures lead to random places of smaller tables.
+Result<std::shared_ptr<Database>> open_for_work(const Rules& rules, const BuildOptions& options,
+                                                std::uint64_t& unpacked_bytes) {
+  auto opened = Database::open(rules, options.dir, false);
+  if (!opened || options.packed) return opened;
+  Database& db = **opened;
+  for (const Material& m : materials(kMaxPieces)) {
+    const Table* table = db.table(m);
+    if (!table) continue;
+    const std::uint64_t bytes = table->header().entries;
+    if (unpacked_bytes + bytes > options.memory_budget) break;
+    unpacked_bytes += bytes;
+    db.add(m, std::make_shared<Table>(table->header(),
+                                      TableValues{table->unpacked(), table->long_values()}));
+  }
+  return opened;
+}
+
+}  // namespace
+
 Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
   if (options.pieces < 2 || options.pieces > kMaxPieces)
     return make_error("--pieces must be 2.." + std::to_string(kMaxPieces));
@@ -373,8 +401,8 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
   std::filesystem::create_directories(std::filesystem::path(options.dir) / std::string(rules.id),
                                       ec);
   if (ec) return make_error("cannot create " + options.dir + ": " + ec.message());
-  const bool packed = options.packed || options.pieces >= 7;
-  auto opened = Database::open(rules, options.dir, !packed);
+  std::uint64_t unpacked_bytes = 0;
+  auto opened = open_for_work(rules, options, unpacked_bytes);
   if (!opened) return make_error(opened.error());
   Database& db = **opened;
   auto all = materials(options.pieces);
@@ -391,12 +419,13 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
     };
     std::erase_if(all, [&](const Material& x) { return !needed(x) && !needed(x.flipped()); });
   }
-  Builder builder{rules, db, options, packed};
+  Builder builder{rules, db, options, unpacked_bytes};
   return doska::egdb::build_missing(all, builder, options.progress);
 }
 
 Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
-  auto opened = Database::open(rules, options.dir, !options.packed);
+  std::uint64_t unpacked_bytes = 0;
+  auto opened = open_for_work(rules, options, unpacked_bytes);
   if (!opened) return make_error(opened.error());
   const Database& db = **opened;
   VerifyReport report;

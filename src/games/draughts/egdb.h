@@ -94,9 +94,12 @@ struct BuildOptions {
   // what their captures and promotions lead to), for tests and for one ending of interest.
   std::vector<Material> only;
   // Keep the smaller tables packed in memory while building (a probe unpacks one block), instead
-  // of every byte: slower, but what a 7-piece build on 8x8 needs to fit in memory (docs/egdb.md).
-  // Always on from 7 pieces.
+  // of every byte: slower, but less memory (docs/egdb.md).
   bool packed = false;
+  // Otherwise the tables a build reads are unpacked, fewest pieces first, as long as their bytes
+  // stay within this budget; the rest stay packed (a 7-piece build on 8x8 holds about 2.6 GB of
+  // smaller tables and tens of GB of its own).
+  std::uint64_t memory_budget = std::uint64_t{12} << 30;
   // Distances from this many plies on are kept in each table's list of long values (126: those a
   // byte cannot hold; tests lower it to exercise the list on small tables).
   int short_plies = doska::egdb::code::kShortPlies;

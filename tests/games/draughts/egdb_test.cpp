@@ -12,6 +12,7 @@
 
 #include <unistd.h>
 
+#include "egdb/retrograde.h"
 #include "engine/engine.h"
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
@@ -132,6 +133,27 @@ TEST(EgdbVerify, EveryValueAgreesWithItsSuccessors) {
 }
 
 // A resumed build keeps the tables that are there and sound.
+// The index's renumbering of squares among the free ones: the processor's bit instructions (where
+// the build has them) give the loops' bits, and expand undoes compress.
+TEST(EgdbIndex, BitInstructionsAgreeWithTheLoops) {
+  std::uint64_t state = 7;
+  auto next = [&state] {
+    state += 0x9e3779b97f4a7c15ULL;
+    std::uint64_t z = state;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  for (int k = 0; k < 100000; ++k) {
+    const std::uint64_t occupied = next() & next();  // about a quarter of the squares
+    const std::uint64_t set = next() & next() & ~occupied;
+    const std::uint64_t packed = doska::egdb::compress(set, occupied);
+    ASSERT_EQ(packed, doska::egdb::compress_bits(set, occupied)) << set << " " << occupied;
+    ASSERT_EQ(doska::egdb::expand(packed, occupied), set);
+    ASSERT_EQ(doska::egdb::expand_bits(packed, occupied), set);
+  }
+}
+
 TEST(EgdbBuild, ResumesWithTheTablesAlreadyBuilt) {
   const std::string dir = fresh_dir("resume");
   BuildOptions o;
@@ -188,6 +210,32 @@ TEST(EgdbBuild, PackedBuildWritesTheSameTables) {
     EXPECT_EQ(checked->wrong, 0u);
     EXPECT_EQ(checked->tables, a->tables_built);
   }
+}
+
+// A memory budget that holds only some of the tables (the smallest unpacked, the rest packed,
+// both when a build resumes from the folder and as it adds the tables it builds) changes no file.
+TEST(EgdbBuild, AMemoryBudgetChangesNoTable) {
+  const std::string plain = fresh_dir("budget_plain");
+  const std::string tight = fresh_dir("budget_tight");
+  BuildOptions o;
+  o.pieces = 4;
+  o.dir = plain;
+  auto a = build(kEnglish, o);
+  ASSERT_TRUE(a) << a.error();
+  o.dir = tight;
+  o.memory_budget = 300'000;  // the 2- and 3-piece tables, not the 4-piece ones (millions)
+  o.pieces = 3;
+  auto b = build(kEnglish, o);
+  ASSERT_TRUE(b) << b.error();
+  o.pieces = 4;  // resumed: the 3-piece tables are read from the folder
+  auto c = build(kEnglish, o);
+  ASSERT_TRUE(c) << c.error();
+  EXPECT_EQ(b->tables_built + c->tables_built, a->tables_built);
+  EXPECT_EQ(same_files(kEnglish, plain, tight), a->tables_built);
+  auto checked = verify(kEnglish, o);
+  ASSERT_TRUE(checked) << checked.error();
+  EXPECT_EQ(checked->wrong, 0u);
+  EXPECT_EQ(checked->tables, a->tables_built);
 }
 
 // The passes by distance run on every thread, settling positions by compare-and-swap: one thread
