@@ -8,6 +8,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 
 #include <unistd.h>
@@ -136,14 +137,7 @@ TEST(EgdbVerify, EveryValueAgreesWithItsSuccessors) {
 // The index's renumbering of squares among the free ones: the processor's bit instructions (where
 // the build has them) give the loops' bits, and expand undoes compress.
 TEST(EgdbIndex, BitInstructionsAgreeWithTheLoops) {
-  std::uint64_t state = 7;
-  auto next = [&state] {
-    state += 0x9e3779b97f4a7c15ULL;
-    std::uint64_t z = state;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
+  std::mt19937_64 next(7);
   for (int k = 0; k < 100000; ++k) {
     const std::uint64_t occupied = next() & next();  // about a quarter of the squares
     const std::uint64_t set = next() & next() & ~occupied;
