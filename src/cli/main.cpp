@@ -80,7 +80,7 @@ Usage:
                                                       file for data/eval/, docs/mill.md)
   doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
                               [--packed (draughts: the tables read kept packed)]
-                              [--memory GB (draughts: unpacked tables at most; 12)]
+                              [--memory GB (draughts: unpacked tables at most; 8)]
                                                       endgame databases: builds every table with
                                                       at most N pieces, checks every value, or
                                                       prints a position's value and each move's

@@ -98,8 +98,9 @@ struct BuildOptions {
   bool packed = false;
   // Otherwise the tables a build reads are unpacked, fewest pieces first, as long as their bytes
   // stay within this budget; the rest stay packed (a 7-piece build on 8x8 holds about 2.6 GB of
-  // smaller tables and tens of GB of its own).
-  std::uint64_t memory_budget = std::uint64_t{12} << 30;
+  // smaller tables and tens of GB of its own; the pair being solved needs up to 6 GB beside the
+  // budget, and saving a table a copy of it).
+  std::uint64_t memory_budget = std::uint64_t{8} << 30;
   // Distances from this many plies on are kept in each table's list of long values (126: those a
   // byte cannot hold; tests lower it to exercise the list on small tables).
   int short_plies = doska::egdb::code::kShortPlies;
