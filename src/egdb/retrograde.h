@@ -67,7 +67,28 @@ inline std::uint64_t rank(std::uint64_t set) {
   for (int i = 1; set; set &= set - 1, ++i) r += choose(std::countr_zero(set), i);
   return r;
 }
+// The set of `k` positions among `domain` with rank `r`: each position, from the highest, the
+// largest x with C(x, i) <= r, found by halving (C(x, i) grows with x).
 inline std::uint64_t unrank(std::uint64_t r, int k, int domain) {
+  std::uint64_t set = 0;
+  int x = domain - 1;
+  for (int i = k; i >= 1; --i) {
+    int lo = i - 1;  // C(i - 1, i) = 0 <= r
+    while (lo < x) {
+      const int mid = (lo + x + 1) / 2;
+      if (choose(mid, i) <= r)
+        lo = mid;
+      else
+        x = mid - 1;
+    }
+    r -= choose(x, i);
+    set |= std::uint64_t{1} << x;
+    --x;
+  }
+  return set;
+}
+// The same by stepping down one position at a time (what the test compares with).
+inline std::uint64_t unrank_linear(std::uint64_t r, int k, int domain) {
   std::uint64_t set = 0;
   int x = domain - 1;
   for (int i = k; i >= 1; --i) {
@@ -77,6 +98,13 @@ inline std::uint64_t unrank(std::uint64_t r, int k, int domain) {
     --x;
   }
   return set;
+}
+// Bit b to bit 63 - b.
+constexpr std::uint64_t reverse_bits(std::uint64_t x) {
+  x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return __builtin_bswap64(x);
 }
 // Positions of `set` renumbered among the positions not in `occupied`, and back (`set` and
 // `occupied` disjoint), bit by bit.
@@ -152,6 +180,16 @@ namespace doska::egdb {
 
 using Progress = std::function<void(const std::string&)>;
 inline constexpr auto kRelaxed = std::memory_order_relaxed;
+
+// Whether one of the eight bytes at `p` (eight-aligned) is `a` or `b`, read as one word (other
+// threads may be writing bytes of it: a relaxed atomic read, typed to alias the bytes).
+inline bool has_byte(const std::uint8_t* p, std::uint8_t a, std::uint8_t b) {
+  using Word [[gnu::may_alias]] = std::uint64_t;
+  const std::uint64_t w = __atomic_load_n(reinterpret_cast<const Word*>(p), __ATOMIC_RELAXED);
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  auto zero_byte = [&](std::uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+  return (zero_byte(w ^ (kOnes * a)) | zero_byte(w ^ (kOnes * b))) != 0;
+}
 
 // One table of a pair under construction: the values, and for each position still open the
 // moves inside the pair not yet known to lose (bits 0..6) and whether a move out of the pair
@@ -291,6 +329,12 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
           queued = 0;
         };
         for (std::uint64_t k = begin; k < end; ++k) {
+          // Most bytes are of other distances: eight at a time are skipped when none is of this
+          // one (a chunk starts at a multiple of eight).
+          if (!listed && k % 8 == 0 && k + 8 <= end && !has_byte(now.value.data() + k, win, loss)) {
+            k += 7;
+            continue;
+          }
           const std::uint64_t i = listed ? now.longs[frontier[t].first + k].index : k;
           const std::uint8_t v = std::atomic_ref<std::uint8_t>(now.value[i]).load(kRelaxed);
           if (v != win && v != loss) continue;

@@ -39,20 +39,35 @@ struct Frame {
   static constexpr int kRow = G::kRowSquares;
   static constexpr int kManSquares = kSquares - kRow;
 
-  static std::uint64_t squares(Bitboard b) {
+  // The squares of a bitboard as bits 0..kSquares-1, and back; the bitboard's gaps (a bit past
+  // every row pair) dropped by one instruction where the processor has BMI2.
+  static std::uint64_t squares_bits(Bitboard b) {
     std::uint64_t s = 0;
     for (; b; b &= b - 1) s |= std::uint64_t{1} << G::square_of(lowest_bit(b));
     return s;
   }
-  static Bitboard bits(std::uint64_t s) {
+  static Bitboard bits_of_squares(std::uint64_t s) {
     Bitboard b = 0;
     for (; s; s &= s - 1) b |= G::mask_of(std::countr_zero(s));
     return b;
   }
+  static std::uint64_t squares(Bitboard b) {
+#if defined(__BMI2__)
+    return _pext_u64(b, G::kBoard);
+#else
+    return squares_bits(b);
+#endif
+  }
+  static Bitboard bits(std::uint64_t s) {
+#if defined(__BMI2__)
+    return _pdep_u64(s, G::kBoard);
+#else
+    return bits_of_squares(s);
+#endif
+  }
+  // Square s to square kSquares-1-s: the square bits reversed.
   static Bitboard rotate(Bitboard b) {
-    Bitboard r = 0;
-    for (; b; b &= b - 1) r |= G::mask_of(kSquares - 1 - G::square_of(lowest_bit(b)));
-    return r;
+    return bits(doska::egdb::reverse_bits(squares(b)) >> (64 - kSquares));
   }
   // Half a turn with the colours swapped: the same game seen from the other side.
   static Position flip(const Position& p) {
@@ -79,28 +94,46 @@ struct Frame {
     i = i * l.own_kings + rank(compress(own_kings, men));
     return i * l.opp_kings + rank(compress(opp_kings, men | own_kings));
   }
-  // False when the index is not a position (two pieces on one square).
-  static bool decode(const Layout& l, Material m, std::uint64_t i, Position& pos) {
-    const std::uint64_t r_opp_kings = i % l.opp_kings;
-    i /= l.opp_kings;
-    const std::uint64_t r_own_kings = i % l.own_kings;
-    i /= l.own_kings;
-    const std::uint64_t r_opp_men = i % l.opp_men;
-    const std::uint64_t r_own_men = i / l.opp_men;
-    const std::uint64_t own_men = unrank(r_own_men, m.own_men, kManSquares) << kRow;
-    const std::uint64_t opp_men = unrank(r_opp_men, m.opp_men, kManSquares);
-    if (own_men & opp_men) return false;
-    const std::uint64_t men = own_men | opp_men;
-    const int free_squares = kSquares - m.own_men - m.opp_men;
-    const std::uint64_t own_kings = expand(unrank(r_own_kings, m.own_kings, free_squares), men);
-    const std::uint64_t opp_kings =
-        expand(unrank(r_opp_kings, m.opp_kings, free_squares - m.own_kings), men | own_kings);
-    pos.white = bits(own_men | own_kings);
-    pos.black = bits(opp_men | opp_kings);
-    pos.kings = bits(own_kings | opp_kings);
-    pos.side = Side::white;
-    return true;
-  }
+  // Turns indices of one material into positions: each part of the index looked up among the
+  // sets of its rank, computed once (at most a few million of them), in place of unranking
+  // every part of every index.
+  class Decoder {
+   public:
+    explicit Decoder(Material m) : layout_(Frame::layout(m)) {
+      const int free_squares = kSquares - m.own_men - m.opp_men;
+      fill(own_men_, m.own_men, kManSquares, kRow);
+      fill(opp_men_, m.opp_men, kManSquares, 0);
+      fill(own_kings_, m.own_kings, free_squares, 0);
+      fill(opp_kings_, m.opp_kings, free_squares - m.own_kings, 0);
+    }
+    const Layout& layout() const { return layout_; }
+    // False when the index is not a position (two pieces on one square).
+    bool decode(std::uint64_t i, Position& pos) const {
+      const std::uint64_t r_opp_kings = i % layout_.opp_kings;
+      i /= layout_.opp_kings;
+      const std::uint64_t r_own_kings = i % layout_.own_kings;
+      i /= layout_.own_kings;
+      const std::uint64_t own_men = own_men_[i / layout_.opp_men];
+      const std::uint64_t opp_men = opp_men_[i % layout_.opp_men];
+      if (own_men & opp_men) return false;
+      const std::uint64_t men = own_men | opp_men;
+      const std::uint64_t own_kings = expand(own_kings_[r_own_kings], men);
+      const std::uint64_t opp_kings = expand(opp_kings_[r_opp_kings], men | own_kings);
+      pos.white = bits(own_men | own_kings);
+      pos.black = bits(opp_men | opp_kings);
+      pos.kings = bits(own_kings | opp_kings);
+      pos.side = Side::white;
+      return true;
+    }
+
+   private:
+    static void fill(std::vector<std::uint64_t>& sets, int k, int domain, int shift) {
+      sets.resize(choose(domain, k));
+      for (std::uint64_t r = 0; r < sets.size(); ++r) sets[r] = unrank(r, k, domain) << shift;
+    }
+    Layout layout_;
+    std::vector<std::uint64_t> own_men_, opp_men_, own_kings_, opp_kings_;
+  };
 };
 
 Material material_of(const Position& pos) {
@@ -127,11 +160,11 @@ struct DraughtsPair {
   const Rules& rules;
   const Database& db;
   std::vector<Material> materials;
-  std::vector<Layout> layouts;
+  std::vector<typename F::Decoder> decoders;
 
   std::string first_look(std::size_t t, std::uint64_t i, doska::egdb::FirstLook& look) const {
     Position pos;
-    if (!F::decode(layouts[t], materials[t], i, pos)) return {};  // no position: kNone
+    if (!decoders[t].decode(i, pos)) return {};  // no position: kNone
     MoveList list;
     Generator<G>::generate(pos, list);
     if (list.empty()) look.best_outside = Value::decode(terminal_code(rules));
@@ -155,8 +188,8 @@ struct DraughtsPair {
   template <typename Visit>
   void predecessors(std::size_t t, std::uint64_t i, Visit&& visit) const {
     Position pos;
-    F::decode(layouts[t], materials[t], i, pos);
-    const Layout& before = layouts[materials.size() == 1 ? 0 : 1 - t];
+    decoders[t].decode(i, pos);
+    const Layout& before = decoders[materials.size() == 1 ? 0 : 1 - t].layout();
     const Bitboard empty = Geo::kBoard & ~pos.occupied();
     auto emit = [&](Bitboard from, Bitboard to, bool king) {
       Position p = pos;
@@ -219,7 +252,7 @@ struct Builder {
     for (const Material& x : pair) tables.push_back({x.name(), size(x), {}, {}, {}});
     Status status = with_move_rules(rules, [&]<const Rules & G>() {
       DraughtsPair<G> family{rules, db, pair, {}};
-      for (const Material& x : pair) family.layouts.push_back(Frame<G.board_size>::layout(x));
+      for (const Material& x : pair) family.decoders.emplace_back(x);
       return doska::egdb::solve_pair(
           tables, options.threads, options.progress,
           [&](std::size_t t, std::uint64_t i, doska::egdb::FirstLook& look) {
@@ -435,23 +468,24 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
     if (!table) continue;
     std::atomic<std::uint64_t> positions{0};
     with_geometry(rules, [&]<int N>() {
-      const Layout layout = Frame<N>::layout(m);
-      doska::egdb::verify_table(layout.size, options.threads, report, [&](std::uint64_t i) {
-        Position pos;
-        const std::optional<Value> stored = table->value(i);
-        if (!Frame<N>::decode(layout, m, i, pos))
-          return !stored ? std::string()
-                         : m.name() + " index " + std::to_string(i) +
-                               ": a value where there is no position";
-        ++positions;
-        std::string missing;
-        const auto expected = from_successors(rules, db, pos, missing);
-        if (!expected) return to_fen(rules, pos) + ": no table for the successor " + missing;
-        if (stored != expected)
-          return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
-                 ", its moves give " + expected->text();
-        return std::string();
-      });
+      const typename Frame<N>::Decoder decoder(m);
+      doska::egdb::verify_table(
+          decoder.layout().size, options.threads, report, [&](std::uint64_t i) {
+            Position pos;
+            const std::optional<Value> stored = table->value(i);
+            if (!decoder.decode(i, pos))
+              return !stored ? std::string()
+                             : m.name() + " index " + std::to_string(i) +
+                                   ": a value where there is no position";
+            ++positions;
+            std::string missing;
+            const auto expected = from_successors(rules, db, pos, missing);
+            if (!expected) return to_fen(rules, pos) + ": no table for the successor " + missing;
+            if (stored != expected)
+              return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
+                     ", its moves give " + expected->text();
+            return std::string();
+          });
     });
     report.positions += positions;
     if (options.progress)

@@ -148,6 +148,68 @@ TEST(EgdbIndex, BitInstructionsAgreeWithTheLoops) {
   }
 }
 
+TEST(EgdbIndex, UnrankByHalvingAgreesWithTheSteps) {
+  for (int domain : {28, 32, 45, 50})
+    for (int k = 1; k <= 4; ++k) {
+      const std::uint64_t n = doska::egdb::choose(domain, k);
+      for (std::uint64_t r = 0; r < n; r += 1 + r % 97) {
+        const std::uint64_t set = doska::egdb::unrank(r, k, domain);
+        ASSERT_EQ(set, doska::egdb::unrank_linear(r, k, domain)) << r << " " << k;
+        ASSERT_EQ(doska::egdb::rank(set), r);
+      }
+      ASSERT_EQ(doska::egdb::unrank(n - 1, k, domain),
+                doska::egdb::unrank_linear(n - 1, k, domain));
+    }
+  std::mt19937_64 next(11);
+  for (int t = 0; t < 10000; ++t) {
+    const std::uint64_t x = next();
+    std::uint64_t slow = 0;
+    for (int b = 0; b < 64; ++b) slow |= (x >> b & 1) << (63 - b);
+    ASSERT_EQ(doska::egdb::reverse_bits(x), slow) << x;
+  }
+}
+
+TEST(EgdbPasses, EightBytesAtATimeFindEveryByteOfTheDistance) {
+  alignas(8) std::uint8_t bytes[8] = {};
+  std::mt19937_64 next(3);
+  for (int t = 0; t < 20000; ++t) {
+    for (auto& b : bytes) b = static_cast<std::uint8_t>(next() % 6);
+    const auto a = static_cast<std::uint8_t>(next() % 8), b = static_cast<std::uint8_t>(next() % 8);
+    bool any = false;
+    for (auto x : bytes) any = any || x == a || x == b;
+    ASSERT_EQ(doska::egdb::has_byte(bytes, a, b), any) << t;
+  }
+}
+
+// The half turn that puts the side to move at the bottom, against one written square by square.
+template <int N>
+void check_turns(const Rules& rules) {
+  using G = Geometry<N>;
+  auto turn = [](Bitboard b) {
+    Bitboard r = 0;
+    for (int s = 0; s < G::kSquares; ++s)
+      if (b & G::mask_of(s)) r |= G::mask_of(G::kSquares - 1 - s);
+    return r;
+  };
+  std::mt19937_64 next(N);
+  for (int t = 0; t < 20000; ++t) {
+    const Bitboard white = next() & next() & G::kBoard;
+    const Bitboard black = next() & next() & G::kBoard & ~white;
+    const Bitboard kings = next() & (white | black);
+    const Position pos{white, black, kings, Side::black};
+    const Position up = to_move_up(rules, pos);
+    ASSERT_EQ(up.white, turn(black));
+    ASSERT_EQ(up.black, turn(white));
+    ASSERT_EQ(up.kings, turn(kings));
+    ASSERT_EQ(up.side, Side::white);
+  }
+}
+
+TEST(EgdbIndex, TheHalfTurnAgreesWithTheSquares) {
+  check_turns<8>(kEnglish);
+  check_turns<10>(kInternational);
+}
+
 TEST(EgdbBuild, ResumesWithTheTablesAlreadyBuilt) {
   const std::string dir = fresh_dir("resume");
   BuildOptions o;
