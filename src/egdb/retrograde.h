@@ -399,7 +399,7 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
                                   const Progress& progress) {
   Stopwatch clock;
   BuildReport report;
-  std::uint64_t total = 0, done = 0;
+  std::uint64_t total = 0, done = 0, kept = 0;
   for (const Material& m : all) total += shelf.size(m);
   std::vector<std::string> handled;
   for (const Material& m : all) {
@@ -410,6 +410,7 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
     if (shelf.has(m) && shelf.has(m.flipped())) {
       report.tables_kept += twins;
       done += shelf.size(m) * static_cast<std::uint64_t>(twins);
+      kept += shelf.size(m) * static_cast<std::uint64_t>(twins);
       continue;
     }
     auto built = shelf.solve(m);
@@ -444,7 +445,7 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
       ++report.tables_built;
       if (progress)
         progress(material.name() +
-                 " done; all tables: " + progress_text(done, total, clock.seconds()));
+                 " done; all tables: " + progress_text(done, total, clock.seconds(), kept));
     }
   }
   report.seconds = clock.seconds();

@@ -296,7 +296,8 @@ Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& byt
   return table;
 }
 
-std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds) {
+std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds,
+                          std::uint64_t untimed) {
   std::ostringstream out;
   const double fraction = total ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
   const int width = 30;
@@ -304,8 +305,9 @@ std::string progress_text(std::uint64_t done, std::uint64_t total, double second
   out << '[' << std::string(static_cast<std::size_t>(filled), '#')
       << std::string(static_cast<std::size_t>(width - filled), '.') << "] "
       << static_cast<int>(fraction * 100) << "% " << done << '/' << total;
-  if (fraction > 0.001 && seconds > 0.5) {
-    const double left = seconds / fraction - seconds;
+  const double timed = static_cast<double>(done > untimed ? done - untimed : 0);
+  if (timed > 0.001 * static_cast<double>(total) && seconds > 0.5) {
+    const double left = static_cast<double>(total - std::min(done, total)) * seconds / timed;
     out << ", about " << static_cast<long>(left + 0.5) << " s left";
   }
   return out.str();

@@ -114,7 +114,9 @@ class Table {
 std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size,
                     std::uint64_t hash = 0xcbf29ce484222325ULL);
 
-// A progress line for long builds: done/total, rate and the time left.
-std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds);
+// A progress line for long builds: done/total and the time left at the rate so far, where the
+// first `untimed` of the done ones took no time (the tables a resumed build found).
+std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds,
+                          std::uint64_t untimed = 0);
 
 }  // namespace doska::egdb

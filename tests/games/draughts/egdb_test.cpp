@@ -169,6 +169,15 @@ TEST(EgdbIndex, UnrankByHalvingAgreesWithTheSteps) {
   }
 }
 
+TEST(EgdbBuild, TheTimeLeftCountsOnlyTheTablesBuiltInThisRun) {
+  // Half done in 10 s from nothing: 10 s more.
+  EXPECT_NE(doska::egdb::progress_text(50, 100, 10).find("about 10 s left"), std::string::npos);
+  // A resumed build found 50 and built 10 in 10 s: 40 left at 1 a second.
+  EXPECT_NE(doska::egdb::progress_text(60, 100, 10, 50).find("about 40 s left"), std::string::npos);
+  // Nothing built yet: no estimate.
+  EXPECT_EQ(doska::egdb::progress_text(50, 100, 10, 50).find("left"), std::string::npos);
+}
+
 TEST(EgdbPasses, EightBytesAtATimeFindEveryByteOfTheDistance) {
   alignas(8) std::uint8_t bytes[8] = {};
   std::mt19937_64 next(3);
