@@ -80,6 +80,8 @@ class Table {
   // Every byte, unpacked (a copy when the table is packed).
   std::vector<std::uint8_t> unpacked() const;
   std::uint64_t packed_bytes() const { return data_.size(); }
+  // Whether the values stay packed in blocks (a probe unpacks one), or are all in memory.
+  bool packed() const { return cache_ != nullptr; }
 
   // Writes the table (packing it), to a temporary file renamed at the end: a file with the
   // final name is always complete.

@@ -217,6 +217,58 @@ struct DraughtsPair {
   }
 };
 
+// The tables with as many pieces as `m` that a move from a position of `m` or of its twin can
+// reach: the promotions (captures lead to fewer pieces), as the side to move then sees them.
+std::vector<Material> same_count_successors(Material m) {
+  std::vector<Material> out;
+  for (const Material& x : {m, m.flipped()})
+    if (x.own_men > 0) out.push_back({x.opp_men, x.opp_kings, x.own_men - 1, x.own_kings + 1});
+  return out;
+}
+
+// Holds the tables of `wanted` unpacked, read again packed from their files the unpacked tables
+// of as many pieces that are not wanted where the memory budget needs the room. A table of the
+// largest size built so far is read at random places by the promotions of the pair being solved
+// (or verified); packed, each such probe unpacks a block.
+Status unpack_wanted(const Rules& rules, Database& db, const BuildOptions& options,
+                     std::uint64_t& unpacked_bytes, const std::vector<Material>& wanted) {
+  if (options.packed) return Ok{};
+  auto is_wanted = [&](const Material& x) {
+    return std::find(wanted.begin(), wanted.end(), x) != wanted.end();
+  };
+  for (const Material& w : wanted) {
+    const Table* table = db.table(w);
+    if (!table || !table->packed()) continue;
+    const std::uint64_t bytes = table->header().entries;
+    while (unpacked_bytes + bytes > options.memory_budget) {
+      std::optional<Material> victim;
+      for (const Material& x : materials(kMaxPieces)) {
+        const Table* t = db.table(x);
+        if (x.pieces() == w.pieces() && t && !t->packed() && !is_wanted(x)) {
+          victim = x;
+          break;
+        }
+      }
+      if (!victim) break;
+      auto packed = Table::load(table_path(rules, options.dir, *victim), false);
+      if (!packed) return make_error(packed.error());
+      unpacked_bytes -= db.table(*victim)->header().entries;
+      db.add(*victim, std::move(*packed));
+      if (options.progress)
+        options.progress(victim->name() + " packed again to make room for " + w.name());
+    }
+    if (unpacked_bytes + bytes > options.memory_budget) {
+      if (options.progress)
+        options.progress(w.name() + " stays packed (slower): --memory is too small to hold it");
+      continue;
+    }
+    unpacked_bytes += bytes;
+    db.add(w, std::make_shared<Table>(table->header(),
+                                      TableValues{table->unpacked(), table->long_values()}));
+  }
+  return Ok{};
+}
+
 // The database under construction, as egdb::build_missing sees it.
 struct Builder {
   const Rules& rules;
@@ -245,7 +297,9 @@ struct Builder {
     return Ok{};
   }
 
-  Result<std::vector<std::pair<Material, doska::egdb::TableValues>>> solve(Material m) const {
+  Result<std::vector<std::pair<Material, doska::egdb::TableValues>>> solve(Material m) {
+    if (Status s = unpack_wanted(rules, db, options, unpacked_bytes, same_count_successors(m)); !s)
+      return make_error(s.error());
     std::vector<Material> pair{m};
     if (!(m.flipped() == m)) pair.push_back(m.flipped());
     std::vector<doska::egdb::PairTable> tables;
@@ -460,12 +514,14 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
   std::uint64_t unpacked_bytes = 0;
   auto opened = open_for_work(rules, options, unpacked_bytes);
   if (!opened) return make_error(opened.error());
-  const Database& db = **opened;
+  Database& db = **opened;
   VerifyReport report;
   Clock clock;
   for (const Material& m : materials(kMaxPieces)) {
+    if (!db.table(m)) continue;
+    if (Status s = unpack_wanted(rules, db, options, unpacked_bytes, same_count_successors(m)); !s)
+      return make_error(s.error());
     const Table* table = db.table(m);
-    if (!table) continue;
     std::atomic<std::uint64_t> positions{0};
     with_geometry(rules, [&]<int N>() {
       const typename Frame<N>::Decoder decoder(m);

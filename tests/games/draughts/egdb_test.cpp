@@ -303,6 +303,32 @@ TEST(EgdbBuild, AMemoryBudgetChangesNoTable) {
   EXPECT_EQ(checked->tables, a->tables_built);
 }
 
+// A budget that holds the smaller tables and about one 4-piece table: the tables that a pair's
+// promotions reach are unpacked in turn, others packed again to make room; the files stay the same.
+TEST(EgdbBuild, TheTablesThatPromotionsReachAreUnpackedInTurn) {
+  const std::string plain = fresh_dir("turn_plain");
+  const std::string tight = fresh_dir("turn_tight");
+  BuildOptions o;
+  o.pieces = 4;
+  o.dir = plain;
+  auto a = build(kEnglish, o);
+  ASSERT_TRUE(a) << a.error();
+  o.dir = tight;
+  o.memory_budget = 1'500'000;
+  std::vector<std::string> lines;
+  o.progress = [&](const std::string& line) { lines.push_back(line); };
+  auto b = build(kEnglish, o);
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_EQ(same_files(kEnglish, plain, tight), a->tables_built);
+  const auto repacked = std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+    return l.find("packed again to make room") != std::string::npos;
+  });
+  EXPECT_GT(repacked, 0);
+  auto checked = verify(kEnglish, o);
+  ASSERT_TRUE(checked) << checked.error();
+  EXPECT_EQ(checked->wrong, 0u);
+}
+
 // The passes by distance run on every thread, settling positions by compare-and-swap: one thread
 // or four (more than the cores, so that they interleave) write the same files.
 TEST(EgdbBuild, ThreadsDoNotChangeTheTables) {
