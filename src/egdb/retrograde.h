@@ -61,10 +61,11 @@ inline std::uint64_t choose(int n, int k) {
   if (n < 0 || k < 0 || k > n || k > Binomial::kMaxK) return 0;
   return kBinomial.c[n][k];
 }
-// The rank of a set of positions among all sets of its size (combinatorial number system).
+// The rank of a set of positions among all sets of its size (combinatorial number system); a
+// set has at most Binomial::kMaxK positions (a table's pieces of one kind).
 inline std::uint64_t rank(std::uint64_t set) {
   std::uint64_t r = 0;
-  for (int i = 1; set; set &= set - 1, ++i) r += choose(std::countr_zero(set), i);
+  for (int i = 1; set; set &= set - 1, ++i) r += kBinomial.c[std::countr_zero(set)][i];
   return r;
 }
 // The set of `k` positions among `domain` with rank `r`: each position, from the highest, the
