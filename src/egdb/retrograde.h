@@ -392,7 +392,7 @@ struct VerifyReport {
 };
 
 // Builds, in order, every material of `all` whose table or its twin's is missing from `shelf`,
-// saves both and adds them to the shelf. A Shelf gives: has(m), size(m), header(m),
+// saves both and adds them to the shelf. A Shelf gives: has(m), size(m), header(m), threads(),
 // path(m), add(m, table) -> Status (after the table is saved), and solve(m) ->
 // Result<vector<pair<Material, TableValues>>>.
 template <class Material, class Shelf>
@@ -438,7 +438,7 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
       }
       auto table = std::make_shared<Table>(shelf.header(material), std::move(values));
       const std::string path = shelf.path(material);
-      if (Status s = table->save(path); !s) return make_error(s.error());
+      if (Status s = table->save(path, shelf.threads()); !s) return make_error(s.error());
       std::error_code ec;
       report.bytes += std::filesystem::file_size(path, ec);
       done += table->header().entries;

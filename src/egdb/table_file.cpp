@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdio>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <thread>
 
 namespace doska::egdb {
 
@@ -155,8 +157,10 @@ std::vector<std::uint8_t> Table::unpacked() const {
   return out;
 }
 
-Status Table::save(const std::string& path) const {
-  const std::vector<std::uint8_t> values = unpacked();
+Status Table::save(const std::string& path, int threads) const {
+  std::vector<std::uint8_t> copy;
+  if (packed()) copy = unpacked();
+  const std::vector<std::uint8_t>& values = packed() ? copy : values_;
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
   put(out, longs_.empty() ? kFormatVersion : kFormatWithLongs);
   put(out, static_cast<std::uint32_t>(header_.game.size()));
@@ -174,21 +178,41 @@ Status Table::save(const std::string& path) const {
       put(out, e.plies);
     }
   }
-  std::vector<std::uint8_t> data;
-  std::vector<std::uint64_t> offsets{0};
-  std::vector<std::uint8_t> packed(compressBound(kBlockEntries));
-  for (std::uint64_t b = 0; b < blocks; ++b) {
-    const std::uint64_t first = b * kBlockEntries;
-    const std::uint64_t count = std::min<std::uint64_t>(kBlockEntries, values.size() - first);
-    uLongf size = static_cast<uLongf>(packed.size());
-    if (compress2(packed.data(), &size, values.data() + first, static_cast<uLong>(count), 6) !=
-        Z_OK)
-      return make_error("cannot compress block " + std::to_string(b) + " of " + path);
-    data.insert(data.end(), packed.begin(), packed.begin() + static_cast<std::ptrdiff_t>(size));
-    offsets.push_back(data.size());
-  }
-  for (std::uint64_t o : offsets) put(out, o);
-  out.insert(out.end(), data.begin(), data.end());
+  // The blocks are packed in `parts` runs of consecutive blocks, one thread a run at a time.
+  const std::uint64_t parts =
+      std::min<std::uint64_t>(blocks, static_cast<std::uint64_t>(std::max(1, threads) * 8));
+  std::vector<std::vector<std::uint8_t>> data(parts);
+  std::vector<std::vector<std::uint64_t>> sizes(parts);  // of each block of the run
+  std::atomic<std::uint64_t> next{0};
+  std::atomic<bool> failed{false};
+  auto work = [&] {
+    std::vector<std::uint8_t> packed(compressBound(kBlockEntries));
+    for (std::uint64_t part; (part = next.fetch_add(1)) < parts;) {
+      for (std::uint64_t b = blocks * part / parts; b < blocks * (part + 1) / parts; ++b) {
+        const std::uint64_t first = b * kBlockEntries;
+        const std::uint64_t count = std::min<std::uint64_t>(kBlockEntries, values.size() - first);
+        uLongf size = static_cast<uLongf>(packed.size());
+        if (compress2(packed.data(), &size, values.data() + first, static_cast<uLong>(count), 6) !=
+            Z_OK) {
+          failed = true;
+          return;
+        }
+        data[part].insert(data[part].end(), packed.begin(),
+                          packed.begin() + static_cast<std::ptrdiff_t>(size));
+        sizes[part].push_back(size);
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  if (failed) return make_error("cannot compress a block of " + path);
+  std::uint64_t offset = 0;
+  put(out, offset);
+  for (const auto& run : sizes)
+    for (std::uint64_t size : run) put(out, offset += size);
+  for (const auto& run : data) out.insert(out.end(), run.begin(), run.end());
   put(out, fnv1a(out.data(), out.size()));
 
   const std::string temporary = path + ".part";

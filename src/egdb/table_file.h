@@ -84,8 +84,8 @@ class Table {
   bool packed() const { return cache_ != nullptr; }
 
   // Writes the table (packing it), to a temporary file renamed at the end: a file with the
-  // final name is always complete.
-  Status save(const std::string& path) const;
+  // final name is always complete. The blocks are packed on `threads` threads.
+  Status save(const std::string& path, int threads = 1) const;
   // Reads and checks a file: magic, version, sizes, checksum; the error names the file and the
   // problem. `unpack` keeps every byte unpacked (for building larger tables from it).
   static Result<std::shared_ptr<Table>> load(const std::string& path, bool unpack);

@@ -283,6 +283,7 @@ struct Builder {
         std::string(rules.id), kRulesVersion, {m.own_men, m.own_kings, m.opp_men, m.opp_kings}, 0};
   }
   std::string path(Material m) const { return table_path(rules, options.dir, m); }
+  int threads() const { return options.threads; }
   // A table just built and saved: kept as built while the memory budget allows, or read back
   // packed from its file.
   Status add(Material m, std::shared_ptr<Table> table) {

@@ -96,6 +96,7 @@ struct Builder {
     return {table_game(rules), kRulesVersion, {m.own, m.opp, 0, 0}, 0};
   }
   std::string path(Material m) const { return table_path(rules, options.dir, m); }
+  int threads() const { return options.threads; }
   Status add(Material m, std::shared_ptr<Table> table) {
     db.add(m, std::move(table));
     return Ok{};

@@ -400,6 +400,16 @@ TEST(EgdbFiles, TableRoundTrip) {
     for (std::size_t i = 0; i < values.size(); i += 97) EXPECT_EQ((*loaded)->at(i), values[i]);
     EXPECT_EQ((*loaded)->unpacked(), values);
   }
+  // Packed on several threads (more runs than blocks here, and a last short block): the same file.
+  auto file = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::vector<char>((std::istreambuf_iterator<char>(in)), {});
+  };
+  for (int threads : {2, 3, 16}) {
+    const std::string again = path + "." + std::to_string(threads);
+    ASSERT_TRUE(table.save(again, threads));
+    EXPECT_EQ(file(again), file(path)) << threads;
+  }
 }
 
 // Distances past what a byte holds: the byte says "long win" or "long loss" and the file's list
