@@ -217,6 +217,12 @@ struct DraughtsPair {
   }
 };
 
+// A table's every byte in memory (for the builder's random probes), from a packed one.
+std::shared_ptr<Table> unpacked_copy(const Table& table) {
+  return std::make_shared<Table>(table.header(),
+                                 TableValues{table.unpacked(), table.long_values()});
+}
+
 // The tables with as many pieces as `m` that a move from a position of `m` or of its twin can
 // reach: the promotions (captures lead to fewer pieces), as the side to move then sees them.
 std::vector<Material> same_count_successors(Material m) {
@@ -263,8 +269,7 @@ Status unpack_wanted(const Rules& rules, Database& db, const BuildOptions& optio
       continue;
     }
     unpacked_bytes += bytes;
-    db.add(w, std::make_shared<Table>(table->header(),
-                                      TableValues{table->unpacked(), table->long_values()}));
+    db.add(w, unpacked_copy(*table));
   }
   return Ok{};
 }
@@ -474,8 +479,7 @@ Result<std::shared_ptr<Database>> open_for_work(const Rules& rules, const BuildO
     const std::uint64_t bytes = table->header().entries;
     if (unpacked_bytes + bytes > options.memory_budget) break;
     unpacked_bytes += bytes;
-    db.add(m, std::make_shared<Table>(table->header(),
-                                      TableValues{table->unpacked(), table->long_values()}));
+    db.add(m, unpacked_copy(*table));
   }
   return opened;
 }

@@ -277,16 +277,22 @@ TEST(EgdbBuild, PackedBuildWritesTheSameTables) {
   }
 }
 
+// English up to 4 pieces with the default options: what the budget tests compare with.
+Result<doska::egdb::BuildReport> english_4(const std::string& dir) {
+  BuildOptions o;
+  o.pieces = 4;
+  o.dir = dir;
+  return build(kEnglish, o);
+}
+
 // A memory budget that holds only some of the tables (the smallest unpacked, the rest packed,
 // both when a build resumes from the folder and as it adds the tables it builds) changes no file.
 TEST(EgdbBuild, AMemoryBudgetChangesNoTable) {
   const std::string plain = fresh_dir("budget_plain");
   const std::string tight = fresh_dir("budget_tight");
-  BuildOptions o;
-  o.pieces = 4;
-  o.dir = plain;
-  auto a = build(kEnglish, o);
+  auto a = english_4(plain);
   ASSERT_TRUE(a) << a.error();
+  BuildOptions o;
   o.dir = tight;
   o.memory_budget = 300'000;  // the 2- and 3-piece tables, not the 4-piece ones (millions)
   o.pieces = 3;
@@ -308,11 +314,10 @@ TEST(EgdbBuild, AMemoryBudgetChangesNoTable) {
 TEST(EgdbBuild, TheTablesThatPromotionsReachAreUnpackedInTurn) {
   const std::string plain = fresh_dir("turn_plain");
   const std::string tight = fresh_dir("turn_tight");
+  auto a = english_4(plain);
+  ASSERT_TRUE(a) << a.error();
   BuildOptions o;
   o.pieces = 4;
-  o.dir = plain;
-  auto a = build(kEnglish, o);
-  ASSERT_TRUE(a) << a.error();
   o.dir = tight;
   o.memory_budget = 1'500'000;
   std::vector<std::string> lines;
