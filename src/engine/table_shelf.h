@@ -41,4 +41,21 @@ class TableShelf {
   std::map<std::string, std::shared_ptr<const void>> opened_;
 };
 
+// One shelf a folder, for the engines of one run that may name different folders (a match's
+// game threads, each with its own engines): engines that name the same folder share its tables,
+// so a match with several games at once holds them in memory once.
+class TableShelves {
+ public:
+  std::shared_ptr<TableShelf> at(const std::string& dir) {
+    std::lock_guard lock(mutex_);
+    auto& shelf = shelves_[dir];
+    if (!shelf) shelf = std::make_shared<TableShelf>(dir);
+    return shelf;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<TableShelf>> shelves_;
+};
+
 }  // namespace doska::engine

@@ -156,12 +156,13 @@ search::Limits think_limits(const search::Limits& own, const TimeControl& time, 
 }
 
 Result<std::unique_ptr<Competitor>> make_competitor(const CompetitorSpec& spec,
-                                                    std::string_view game) {
+                                                    std::string_view game,
+                                                    engine::TableShelves* shelves) {
   const GameInfo* info = find_game(game);
   if (!info) return make_error("unknown game " + quoted(game));
   switch (spec.kind) {
     case CompetitorSpec::Kind::ours:
-      return make_ours(spec, game);
+      return make_ours(spec, game, shelves);
     case CompetitorSpec::Kind::hub:
       if (info->family != "draughts")
         return make_error(quoted(spec.text) + ": the Hub protocol is for the draughts games");

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "common/result.h"
+#include "engine/table_shelf.h"
 #include "games/session.h"
 #include "search/types.h"
 
@@ -94,9 +95,12 @@ struct CompetitorSpec {
 Result<CompetitorSpec> parse_competitor(std::string_view text);
 
 // Checks that the competitor can play `game` (DXP: international only; Hub: draughts only; UCI:
-// chess100 and the mill games) and makes one. Each game thread makes its own.
+// chess100 and the mill games) and makes one. Each game thread makes its own; our engines take
+// their endgame tables from `shelves` when given (shared by the threads), else from a shelf of
+// their own.
 Result<std::unique_ptr<Competitor>> make_competitor(const CompetitorSpec& spec,
-                                                    std::string_view game);
+                                                    std::string_view game,
+                                                    engine::TableShelves* shelves = nullptr);
 
 // The limits a competitor searches with: its own (level, nodes, depth, time) and the time
 // control; the mover's clock for a clock. With neither, 0.2 s per move.

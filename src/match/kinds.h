@@ -9,7 +9,8 @@
 
 namespace doska::match {
 
-Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view game);
+Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view game,
+                                              engine::TableShelves* shelves);
 Result<std::unique_ptr<Competitor>> make_hub(const CompetitorSpec& spec, std::string_view game);
 Result<std::unique_ptr<Competitor>> make_uci(const CompetitorSpec& spec, std::string_view game);
 Result<std::unique_ptr<Competitor>> make_dxp(const CompetitorSpec& spec);

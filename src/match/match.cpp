@@ -287,10 +287,11 @@ std::vector<GameReport> play_match(const MatchOptions& options,
   std::vector<GameReport> reports(static_cast<std::size_t>(options.games));
   std::atomic<int> next{0};
   std::mutex report_mutex;
+  engine::TableShelves shelves;  // each folder's tables in memory once, for every game thread
   auto worker = [&] {
     // check_match has made these once already: they cannot fail here.
-    auto a = make_competitor(options.a, options.game);
-    auto b = make_competitor(options.b, options.game);
+    auto a = make_competitor(options.a, options.game, &shelves);
+    auto b = make_competitor(options.b, options.game, &shelves);
     if (!a || !b) return;
     for (;;) {
       const int i = next.fetch_add(1);

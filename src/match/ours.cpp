@@ -14,9 +14,11 @@ class OurEngine : public Competitor {
   explicit OurEngine(const CompetitorSpec& spec) : spec_(spec), engine_(spec.hash_megabytes) {}
 
   // The evaluation the spec names, checked against the game before the first game starts.
-  Status prepare(std::string_view game) {
-    engine_.set_tables(spec_.egdb == "none" ? nullptr
-                                            : std::make_shared<engine::TableShelf>(spec_.egdb));
+  Status prepare(std::string_view game, engine::TableShelves* shelves) {
+    std::shared_ptr<engine::TableShelf> tables;
+    if (spec_.egdb != "none")
+      tables = shelves ? shelves->at(spec_.egdb) : std::make_shared<engine::TableShelf>(spec_.egdb);
+    engine_.set_tables(std::move(tables));
     if (Status s = engine_.set_eval(spec_.eval); !s)
       return make_error(quoted(spec_.text) + ": " + s.error());
     if (Status s = engine_.set_position(game); !s)
@@ -50,9 +52,10 @@ class OurEngine : public Competitor {
 
 }  // namespace
 
-Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view game) {
+Result<std::unique_ptr<Competitor>> make_ours(const CompetitorSpec& spec, std::string_view game,
+                                              engine::TableShelves* shelves) {
   auto ours = std::make_unique<OurEngine>(spec);
-  if (Status s = ours->prepare(game); !s) return make_error(s.error());
+  if (Status s = ours->prepare(game, shelves); !s) return make_error(s.error());
   return std::unique_ptr<Competitor>(std::move(ours));
 }
 

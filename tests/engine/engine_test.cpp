@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <thread>
 
 #include "engine/engine.h"
+#include "engine/table_shelf.h"
 #include "games/session.h"
 
 namespace doska::engine {
@@ -273,6 +276,31 @@ TEST(AcceptsDraw, ByTheLevelsJudgement) {
   EXPECT_TRUE(accepts_draw(10, search::Score{Kind::loss, 7}, 1));
   EXPECT_TRUE(accepts_draw(10, search::Score{Kind::draw, 0}, 1));
   EXPECT_FALSE(accepts_draw(1, search::Score{Kind::win, 7}, 300));
+}
+
+// A match's game threads each make their engines; those that name one folder share its shelf,
+// so that the folder's tables are opened (and held in memory) once.
+TEST(TableShelves, OneShelfAFolderSharedByItsEngines) {
+  TableShelves shelves;
+  auto a = shelves.at("data/egdb");
+  auto b = shelves.at("data/egdb");
+  auto c = shelves.at("/elsewhere");
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  EXPECT_EQ(c->dir(), "/elsewhere");
+  int opened = 0;
+  std::function<Result<std::shared_ptr<int>>()> open = [&] {
+    ++opened;
+    return Result<std::shared_ptr<int>>(std::make_shared<int>(7));
+  };
+  auto first = a->get<int>("english", open);
+  auto second = b->get<int>("english", open);
+  ASSERT_TRUE(first.ok());
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(first->get(), second->get());
+  EXPECT_EQ(opened, 1);
+  ASSERT_TRUE(c->get<int>("english", open).ok());
+  EXPECT_EQ(opened, 2);
 }
 
 }  // namespace
