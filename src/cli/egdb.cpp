@@ -103,6 +103,10 @@ int draughts_egdb(const std::string& action, const draughts::Rules& rules, const
     o.memory_budget = static_cast<std::uint64_t>(*v) << 30;
   }
   const std::string game(rules.id);
+  if (auto from = args.value("from")) {
+    if (action != "verify") return fail("--from is for egdb verify (the table to start at)");
+    o.from = *from;
+  }
   if (action == "build") return print_build(game, dg::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, dg::verify(rules, o));
   auto fen = args.value("fen");
@@ -130,10 +134,10 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   const auto o = options_from<me::BuildOptions>(args, 4, error);
   if (!error.empty()) return fail(error);
   const std::string game(rules.id);
-  if (args.flag("packed") || args.value("memory"))
+  if (args.flag("packed") || args.value("memory") || args.value("from"))
     return fail(
-        "--packed and --memory are for the draughts tables; the mill tables are built in "
-        "memory");
+        "--packed, --memory and --from are for the draughts tables; the mill tables are built "
+        "and verified in memory, in minutes");
   if (action == "build") return print_build(game, me::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, me::verify(rules, o));
   auto fen = args.value("fen");
@@ -165,12 +169,13 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
 }  // namespace
 
 int run_egdb(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"pieces", "dir", "threads", "fen", "memory"}, {"quiet", "packed"});
+  auto args =
+      parse_args(words, {"pieces", "dir", "threads", "fen", "memory", "from"}, {"quiet", "packed"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2)
     return fail(
         "usage: doska egdb build|verify|probe <game> [--pieces N] [--dir DIR] [--fen F] "
-        "[--packed] [--memory GB]");
+        "[--packed] [--memory GB] [--from TABLE]");
   const std::string& action = args->positional[0];
   if (action != "build" && action != "verify" && action != "probe")
     return fail("unknown egdb action " + doska::quoted(action) + ": build, verify or probe");

@@ -81,6 +81,7 @@ Usage:
   doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
                               [--packed (draughts: the tables read kept packed)]
                               [--memory GB (draughts: unpacked tables at most; 8)]
+                              [--from TABLE (draughts verify: start at this table)]
                                                       endgame databases: builds every table with
                                                       at most N pieces, checks every value, or
                                                       prints a position's value and each move's

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "common/text.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
 
@@ -522,8 +523,20 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
   Database& db = **opened;
   VerifyReport report;
   Clock clock;
+  // The tables to check, in build order, from the one `from` names on.
+  std::vector<Material> order;
+  std::uint64_t total = 0;
   for (const Material& m : materials(kMaxPieces)) {
     if (!db.table(m)) continue;
+    if (order.empty() && !options.from.empty() && m.name() != options.from) continue;
+    order.push_back(m);
+    total += table_size(rules, m);
+  }
+  if (order.empty() && !options.from.empty())
+    return make_error("no table " + doska::quoted(options.from) + " of " + std::string(rules.id) +
+                      " in " + options.dir + " to verify from (a name such as m2k1-m1k0)");
+  std::uint64_t done = 0;
+  for (const Material& m : order) {
     if (Status s = unpack_wanted(rules, db, options, unpacked_bytes, same_count_successors(m)); !s)
       return make_error(s.error());
     const Table* table = db.table(m);
@@ -549,9 +562,12 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
           });
     });
     report.positions += positions;
+    done += table_size(rules, m);
     if (options.progress)
-      options.progress("verified " + m.name() + " (" + std::to_string(positions.load()) +
-                       " positions), " + std::to_string(static_cast<int>(clock.seconds())) + " s");
+      options.progress(
+          "verified " + m.name() + " (" + std::to_string(positions.load()) + " positions), " +
+          std::to_string(static_cast<int>(clock.seconds())) +
+          " s; all tables: " + doska::egdb::progress_text(done, total, clock.seconds()));
   }
   return report;
 }

@@ -133,6 +133,42 @@ TEST(EgdbVerify, EveryValueAgreesWithItsSuccessors) {
   }
 }
 
+// A verify of hours can be done in parts: --from starts at a table, in build order, and leaves
+// out the tables before it; the progress names each table and the share of all done; a name that
+// is not a table of the folder is refused.
+TEST(EgdbVerify, FromATableOnInParts) {
+  const std::string dir = fresh_dir("verify_from");
+  ASSERT_TRUE(built(kRussian, dir, 3));
+  BuildOptions o;
+  o.dir = dir;
+  std::vector<std::string> lines;
+  o.progress = [&](const std::string& line) { lines.push_back(line); };
+  auto all = verify(kRussian, o);
+  ASSERT_TRUE(all) << all.error();
+  std::vector<std::string> names;
+  for (const auto& line : lines)
+    if (line.rfind("verified ", 0) == 0) names.push_back(line.substr(9, line.find(' ', 9) - 9));
+  ASSERT_EQ(static_cast<int>(names.size()), all->tables);
+  EXPECT_NE(lines.back().find("all tables:"), std::string::npos) << lines.back();
+  EXPECT_NE(lines.back().find("100%"), std::string::npos) << lines.back();
+
+  const std::size_t half = names.size() / 2;
+  o.from = names[half];
+  lines.clear();
+  auto rest = verify(kRussian, o);
+  ASSERT_TRUE(rest) << rest.error();
+  EXPECT_EQ(rest->tables, all->tables - static_cast<int>(half));
+  EXPECT_LT(rest->positions, all->positions);
+  EXPECT_EQ(rest->wrong, 0u);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines.front().rfind("verified " + names[half] + " ", 0), 0u) << lines.front();
+
+  o.from = "m9k9-m0k0";
+  auto none = verify(kRussian, o);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().find("m9k9-m0k0"), std::string::npos) << none.error();
+}
+
 // A resumed build keeps the tables that are there and sound.
 // The index's renumbering of squares among the free ones: the processor's bit instructions (where
 // the build has them) give the loops' bits, and expand undoes compress.
