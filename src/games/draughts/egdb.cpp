@@ -333,31 +333,69 @@ struct Builder {
   }
 };
 
+// Where a position's value is: a table and an index, or a value without a table (no piece left
+// to move), or nowhere (no table of its material).
+struct Place {
+  const Table* table = nullptr;
+  std::uint64_t index = 0;
+  std::optional<Value> fixed;
+};
+
 template <int N>
-std::optional<Value> probe_in(const Database& db, const Rules& rules, const Position& pos) {
+Place place_in(const Database& db, const Rules& rules, const Position& pos) {
   using F = Frame<N>;
   const Position rel = pos.side == Side::white ? pos : F::flip(pos);
-  if (rel.white == 0) return Value::decode(terminal_code(rules));
-  if (rel.black == 0) return std::nullopt;
+  if (rel.white == 0) return {nullptr, 0, Value::decode(terminal_code(rules))};
+  if (rel.black == 0) return {};
   const Material m = material_of(rel);
   const Table* table = db.table(m);
-  if (!table) return std::nullopt;
-  return table->value(F::index(F::layout(m), rel));
+  if (!table) return {};
+  return {table, F::index(F::layout(m), rel), std::nullopt};
 }
 
-// The value of a position from its successors' (the definition the build computes).
-std::optional<Value> from_successors(const Rules& rules, const Database& db, const Position& pos,
-                                     std::string& missing) {
+template <int N>
+std::optional<Value> probe_in(const Database& db, const Rules& rules, const Position& pos) {
+  const Place place = place_in<N>(db, rules, pos);
+  if (!place.table) return place.fixed;
+  return place.table->value(place.index);
+}
+
+// The value of a position from its successors' (the definition the build computes). The
+// successors' places are found first and their bytes asked of the memory at once, then read:
+// in a large table they land at random places, and the waits overlap.
+template <int N>
+std::optional<Value> from_successors_in(const Rules& rules, const Database& db, const Position& pos,
+                                        std::string& missing) {
   MoveList list;
   generate_moves(rules, pos, list);
   if (list.empty()) return Value::decode(terminal_code(rules));
-  std::optional<Value> best;
-  for (int k = 0; k < list.size(); ++k) {
+  constexpr int kAhead = 64;  // moves whose places are kept (the rest are found in turn)
+  std::array<Place, kAhead> places;
+  const int ahead = std::min(list.size(), kAhead);
+  auto place_of = [&](int k) {
     Position next = pos;
     play(next, list[k]);
-    const auto v = db.probe(next);
+    Place place;
+    if (next.pieces(next.side) == 0)
+      place.fixed = Value::decode(terminal_code(rules));  // as Database::probe: nothing to move
+    else if (count(next.occupied()) <= db.largest_pieces())
+      place = place_in<N>(db, rules, next);
+    if (!place.table && !place.fixed) missing = to_fen(rules, next);
+    return place;
+  };
+  for (int k = 0; k < ahead; ++k) {
+    places[static_cast<std::size_t>(k)] = place_of(k);
+    if (const Place& p = places[static_cast<std::size_t>(k)]; p.table)
+      p.table->prefetch(p.index);
+    else if (!p.fixed)
+      return std::nullopt;
+  }
+  std::optional<Value> best;
+  for (int k = 0; k < list.size(); ++k) {
+    const Place place = k < ahead ? places[static_cast<std::size_t>(k)] : place_of(k);
+    const auto v = place.table ? place.table->value(place.index) : place.fixed;
     if (!v) {
-      missing = to_fen(rules, next);
+      if (missing.empty()) missing = "a successor";
       return std::nullopt;
     }
     const Value mine = through(*v, list[k].is_capture() || list[k].promotes);
@@ -553,7 +591,7 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
                                    ": a value where there is no position";
             ++positions;
             std::string missing;
-            const auto expected = from_successors(rules, db, pos, missing);
+            const auto expected = from_successors_in<N>(rules, db, pos, missing);
             if (!expected) return to_fen(rules, pos) + ": no table for the successor " + missing;
             if (stored != expected)
               return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
