@@ -575,7 +575,11 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
                       " in " + options.dir + " to verify from (a name such as m2k1-m1k0)");
   std::uint64_t done = 0;
   for (const Material& m : order) {
-    if (Status s = unpack_wanted(rules, db, options, unpacked_bytes, same_count_successors(m)); !s)
+    // The moves that stay inside land at random places of the colour twin: it is unpacked too.
+    std::vector<Material> wanted = same_count_successors(m);
+    wanted.push_back(m);
+    wanted.push_back(m.flipped());
+    if (Status s = unpack_wanted(rules, db, options, unpacked_bytes, wanted); !s)
       return make_error(s.error());
     const Table* table = db.table(m);
     std::atomic<std::uint64_t> positions{0};
