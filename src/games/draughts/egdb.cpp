@@ -606,10 +606,10 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
     report.positions += positions;
     done += table_size(rules, m);
     if (options.progress)
-      options.progress(
-          "verified " + m.name() + " (" + std::to_string(positions.load()) + " positions), " +
-          std::to_string(static_cast<int>(clock.seconds())) +
-          " s; all tables: " + doska::egdb::progress_text(done, total, clock.seconds()));
+      options.progress("verified " + m.name() + " (" + std::to_string(positions.load()) +
+                       " positions, " + std::to_string(report.wrong) + " wrong so far), " +
+                       std::to_string(static_cast<int>(clock.seconds())) + " s; all tables: " +
+                       doska::egdb::progress_text(done, total, clock.seconds()));
   }
   return report;
 }
