@@ -344,8 +344,10 @@ struct Place {
 template <int N>
 Place place_in(const Database& db, const Rules& rules, const Position& pos) {
   using F = Frame<N>;
+  // No piece left: the game is over, table or not.
+  if (pos.pieces(pos.side) == 0) return {nullptr, 0, Value::decode(terminal_code(rules))};
+  if (db.table_count() == 0 || count(pos.occupied()) > db.largest_pieces()) return {};
   const Position rel = pos.side == Side::white ? pos : F::flip(pos);
-  if (rel.white == 0) return {nullptr, 0, Value::decode(terminal_code(rules))};
   if (rel.black == 0) return {};
   const Material m = material_of(rel);
   const Table* table = db.table(m);
@@ -375,27 +377,20 @@ std::optional<Value> from_successors_in(const Rules& rules, const Database& db, 
   auto place_of = [&](int k) {
     Position next = pos;
     play(next, list[k]);
-    Place place;
-    if (next.pieces(next.side) == 0)
-      place.fixed = Value::decode(terminal_code(rules));  // as Database::probe: nothing to move
-    else if (count(next.occupied()) <= db.largest_pieces())
-      place = place_in<N>(db, rules, next);
-    if (!place.table && !place.fixed) missing = to_fen(rules, next);
-    return place;
+    return place_in<N>(db, rules, next);
   };
   for (int k = 0; k < ahead; ++k) {
     places[static_cast<std::size_t>(k)] = place_of(k);
-    if (const Place& p = places[static_cast<std::size_t>(k)]; p.table)
-      p.table->prefetch(p.index);
-    else if (!p.fixed)
-      return std::nullopt;
+    if (const Place& p = places[static_cast<std::size_t>(k)]; p.table) p.table->prefetch(p.index);
   }
   std::optional<Value> best;
   for (int k = 0; k < list.size(); ++k) {
     const Place place = k < ahead ? places[static_cast<std::size_t>(k)] : place_of(k);
     const auto v = place.table ? place.table->value(place.index) : place.fixed;
     if (!v) {
-      if (missing.empty()) missing = "a successor";
+      Position next = pos;
+      play(next, list[k]);
+      missing = to_fen(rules, next);
       return std::nullopt;
     }
     const Value mine = through(*v, list[k].is_capture() || list[k].promotes);
@@ -474,9 +469,6 @@ std::uint64_t Database::packed_bytes() const {
 }
 
 std::optional<Value> Database::probe(const Position& pos) const {
-  // No piece left: the game is over, table or not.
-  if (pos.pieces(pos.side) == 0) return Value::decode(terminal_code(*rules_));
-  if (count_ == 0 || count(pos.occupied()) > largest_) return std::nullopt;
   return with_geometry(*rules_, [&]<int N>() { return probe_in<N>(*this, *rules_, pos); });
 }
 
