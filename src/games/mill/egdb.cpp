@@ -1,11 +1,13 @@
 #include "games/mill/egdb.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <filesystem>
 #include <mutex>
 
 #include "egdb/retrograde.h"
+#include "games/mill/egdb_index.h"
 #include "games/mill/movegen.h"
 #include "games/mill/notation.h"
 
@@ -19,17 +21,23 @@ using eg::Table;
 using eg::TableHeader;
 
 std::uint64_t index_of(Material m, Bitboard own, Bitboard opp) {
-  return eg::rank(own) * eg::choose(kPoints - m.own, m.opp) + eg::rank(eg::compress(opp, own));
+  return symmetric_index(m.own, m.opp, own, opp);
 }
-Position decode(Material m, std::uint64_t i) {
-  const std::uint64_t per_own = eg::choose(kPoints - m.own, m.opp);
-  const auto own = static_cast<Bitboard>(eg::unrank(i / per_own, m.own, kPoints));
-  const auto opp =
-      static_cast<Bitboard>(eg::expand(eg::unrank(i % per_own, m.opp, kPoints - m.own), own));
+// The position of slot i (White to move), or none when the slot is no position's
+// (egdb_index.h).
+std::optional<Position> decode(Material m, std::uint64_t i) {
+  Bitboard own = 0, opp = 0;
+  if (!symmetric_decode(m.own, m.opp, i, own, opp)) return std::nullopt;
   Position pos;
   pos.pieces = {own, opp};
   pos.side = Side::white;
   return pos;
+}
+// The slots in `found[0..n)`, each once (positions of one class count once: the predecessors of
+// a class are listed once each, so its moves must be counted by class too).
+int distinct(std::array<std::uint64_t, 128>& found, int n) {
+  std::sort(found.begin(), found.begin() + n);
+  return static_cast<int>(std::unique(found.begin(), found.begin() + n) - found.begin());
 }
 // Calls f.template operator()<R>() with the generator of the variant's moving phase (mill and
 // mixed mill move alike once the hands are empty).
@@ -47,13 +55,21 @@ struct MillPair {
   std::vector<Material> materials;
 
   std::string first_look(std::size_t t, std::uint64_t i, eg::FirstLook& look) const {
-    const Position pos = decode(materials[t], i);
+    const auto decoded = decode(materials[t], i);
+    if (!decoded) return {};  // no position: the slot stays "none"
+    const Position& pos = *decoded;
+    const Material& after = materials[materials.size() == 1 ? 0 : 1 - t];
+    const Bitboard own = pos.of(Side::white), opp = pos.of(Side::black);
     MoveList list;
     Generator<G>::generate(pos, list);
     if (list.empty()) look.best_outside = Value{Outcome::loss, 0};  // no move loses (§3.2)
+    std::array<std::uint64_t, 128> inside{};
+    int n = 0;
     for (const Move& move : list) {
       if (!move.is_removal()) {
-        ++look.inside;
+        if (n == static_cast<int>(inside.size())) return materials[t].name() + ": too many moves";
+        inside[static_cast<std::size_t>(n++)] =
+            index_of(after, opp, (own & ~bit(move.from)) | bit(move.to));
         continue;
       }
       Position next = pos;
@@ -62,6 +78,7 @@ struct MillPair {
       if (!v) return "no table for " + to_fen(next) + " (a smaller table is missing)";
       look.outside(eg::through(*v, true, move.keeps_turn));
     }
+    look.inside = distinct(inside, n);
     return {};
   }
 
@@ -69,18 +86,23 @@ struct MillPair {
   // close a mill taken back one step (or one flight, with three pieces).
   template <typename Visit>
   void predecessors(std::size_t t, std::uint64_t i, Visit&& visit) const {
-    const Position pos = decode(materials[t], i);
+    const auto decoded = decode(materials[t], i);
+    if (!decoded) return;
     const Material& before = materials[materials.size() == 1 ? 0 : 1 - t];
-    const Bitboard own = pos.of(Side::white), opp = pos.of(Side::black);
+    const Bitboard own = decoded->of(Side::white), opp = decoded->of(Side::black);
     const Bitboard empty = kAllPoints & ~(own | opp);
     const bool flew = count(opp) <= G.flying_at;
+    std::array<std::uint64_t, 128> found{};
+    int n = 0;
     for (Bitboard b = opp; b; b &= b - 1) {
       const int to = lowest_point(b);
       const Bitboard rest = opp & ~bit(to);
       if ((*G.board).closes_mill(rest, to)) continue;  // that move removed a piece
       for (Bitboard f = flew ? empty : (*G.board).adjacent[to] & empty; f; f &= f - 1)
-        visit(index_of(before, rest | bit(lowest_point(f)), own));
+        found[static_cast<std::size_t>(n++)] = index_of(before, rest | bit(lowest_point(f)), own);
     }
+    n = distinct(found, n);
+    for (int k = 0; k < n; ++k) visit(found[static_cast<std::size_t>(k)]);
   }
 };
 
@@ -170,7 +192,7 @@ std::vector<Material> materials(const Rules& rules, int pieces) {
 }
 
 std::uint64_t table_size(Material m) {
-  return eg::choose(kPoints, m.own) * eg::choose(kPoints - m.own, m.opp);
+  return symmetric_size(m.own, m.opp);
 }
 
 std::string table_path(const Rules& rules, const std::string& dir, Material m) {
@@ -262,13 +284,18 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
     const Table* table = db.table(m);
     if (!table) continue;
     eg::verify_table(table_size(m), options.threads, report, [&](std::uint64_t i) {
-      const Position pos = decode(m, i);
       const std::optional<Value> stored = table->value(i);
+      const auto pos = decode(m, i);
+      if (!pos) {
+        if (!stored) return std::string();
+        return m.name() + " slot " + std::to_string(i) + " is no position's but holds " +
+               stored->text();
+      }
       std::string missing;
-      const auto expected = from_successors(rules, db, pos, missing);
-      if (!expected) return to_fen(pos) + ": no table for the successor " + missing;
+      const auto expected = from_successors(rules, db, *pos, missing);
+      if (!expected) return to_fen(*pos) + ": no table for the successor " + missing;
       if (stored != expected)
-        return to_fen(pos) + ": stored " + (stored ? stored->text() : "nothing") +
+        return to_fen(*pos) + ": stored " + (stored ? stored->text() : "nothing") +
                ", its moves give " + expected->text();
       return std::string();
     });

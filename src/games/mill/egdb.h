@@ -5,8 +5,7 @@
 //
 // A table holds the positions with one material, the side to move's pieces first; colours play
 // alike, so a position with Black to move is its table's position with the colours swapped.
-// Index: the side to move's points, then the opponent's among the points left free, each in the
-// combinatorial number system.
+// Index: one slot per class of positions under the board's 16 symmetries (egdb_index.h).
 #pragma once
 
 #include <cstdint>
@@ -27,7 +26,8 @@ namespace doska::mill::egdb {
 using doska::egdb::Outcome;
 using doska::egdb::Value;
 
-constexpr int kRulesVersion = 1;
+// 2: the index by the board's symmetries (version 1 tables held every position; build again).
+constexpr int kRulesVersion = 2;
 constexpr int kMaxPieces = 9;  // a side
 
 struct Material {

@@ -6,11 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <random>
 #include <string>
+#include <vector>
 
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "games/mill/book.h"
+#include "games/mill/egdb_index.h"
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
 
@@ -45,6 +49,67 @@ Value probe_fen(const Rules& rules, const Database& db, const std::string& fen) 
   return v ? *v : Value{};
 }
 
+// The index by the board's 16 symmetries (egdb_index.h): every image of a position has the
+// position's slot, and the slot gives back one of the images.
+TEST(EgdbMillIndex, EveryImageOfAPositionHasItsSlot) {
+  std::mt19937_64 random(7);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const int own_count = 3 + static_cast<int>(random() % 7),
+              opp_count = 3 + static_cast<int>(random() % 7);
+    Bitboard own = 0, opp = 0;
+    while (count(own) < own_count) own |= bit(static_cast<int>(random() % kPoints));
+    while (count(opp) < opp_count) {
+      const Bitboard b = bit(static_cast<int>(random() % kPoints));
+      if (!(b & own)) opp |= b;
+    }
+    const std::uint64_t slot = symmetric_index(own_count, opp_count, own, opp);
+    ASSERT_LT(slot, symmetric_size(own_count, opp_count));
+    for (int s = 0; s < kSymmetryCount; ++s) {
+      ASSERT_EQ(apply_symmetry(s, own), transform(s, own)) << s;
+      ASSERT_EQ(
+          symmetric_index(own_count, opp_count, apply_symmetry(s, own), apply_symmetry(s, opp)),
+          slot);
+    }
+    Bitboard back_own = 0, back_opp = 0;
+    ASSERT_TRUE(symmetric_decode(own_count, opp_count, slot, back_own, back_opp));
+    bool an_image = false;
+    for (int s = 0; s < kSymmetryCount; ++s)
+      an_image |= apply_symmetry(s, own) == back_own && apply_symmetry(s, opp) == back_opp;
+    EXPECT_TRUE(an_image) << trial;
+  }
+}
+
+// Every position of four against three lands on a slot that decodes, and every slot that decodes
+// is some position's: the slots that are no position's are exactly the ones the table leaves out.
+TEST(EgdbMillIndex, SlotsAreTheClassesOfPositions) {
+  const int own_count = 4, opp_count = 3;
+  const std::uint64_t size = symmetric_size(own_count, opp_count);
+  std::vector<bool> hit(size);
+  std::uint64_t positions = 0;
+  // Sets of n points in increasing order as numbers (Gosper).
+  const auto next_set = [](Bitboard set) {
+    const Bitboard low = set & (~set + 1), ripple = set + low;
+    return ripple | (((set ^ ripple) >> 2) / low);
+  };
+  for (Bitboard own = (1u << own_count) - 1; own <= kAllPoints; own = next_set(own))
+    for (Bitboard opp = (1u << opp_count) - 1; opp <= kAllPoints; opp = next_set(opp)) {
+      if (opp & own) continue;
+      ++positions;
+      hit[symmetric_index(own_count, opp_count, own, opp)] = true;
+    }
+  EXPECT_EQ(positions, 10626u * 1140u);  // C(24, 4) * C(20, 3)
+  std::uint64_t used = 0;
+  for (std::uint64_t i = 0; i < size; ++i) {
+    Bitboard own = 0, opp = 0;
+    const bool position = symmetric_decode(own_count, opp_count, i, own, opp);
+    EXPECT_EQ(position, static_cast<bool>(hit[i])) << i;
+    used += position;
+  }
+  // About a sixteenth of the positions (more: symmetric positions have fewer images).
+  EXPECT_GT(used, positions / 16);
+  EXPECT_LT(used, positions / 14);
+}
+
 // Three against three, both flying (RULINGS §3.2): a mill closed at once wins (the opponent is
 // left with two); most positions are won by the side to move, a few are drawn.
 TEST(EgdbMill, ThreeAgainstThree_RULINGS_3_2) {
@@ -56,6 +121,11 @@ TEST(EgdbMill, ThreeAgainstThree_RULINGS_3_2) {
   EXPECT_EQ(probe_fen(kMill, *db, "W:Wa1,g7,d2:Bg1,a7,f4:H0,0").outcome, Outcome::win);
   EXPECT_EQ(probe_fen(kMill, *db, "W:Wg7,d2,f6:Bg4,f4,d6:H0,0").outcome, Outcome::draw);
   EXPECT_EQ(probe_fen(kMill, *db, "W:Wb2,f6,c3:Bd2,d3,c4:H0,0").outcome, Outcome::draw);
+  // The images of a position under the board's symmetries have its value.
+  auto pos = parse_fen(kMill, "W:Wa1,g7,d2:Bg1,a7,f4:H0,0");
+  ASSERT_TRUE(pos);
+  for (int s = 0; s < kSymmetries; ++s)
+    EXPECT_EQ(db->probe(transform(s, *pos)), db->probe(*pos)) << s;
   // Mixed mill plays the same moving phase and reads the same tables.
   auto mixed = Database::open(kMillMixed, dir);
   ASSERT_TRUE(mixed) << mixed.error();
