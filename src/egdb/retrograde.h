@@ -409,9 +409,11 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
     handled.push_back(m.flipped().name());
     const int twins = m.flipped() == m ? 1 : 2;
     if (shelf.has(m) && shelf.has(m.flipped())) {
+      // A table and its twin may differ in size (mill: classes under the board's symmetries).
+      const std::uint64_t both = shelf.size(m) + (twins == 2 ? shelf.size(m.flipped()) : 0);
       report.tables_kept += twins;
-      done += shelf.size(m) * static_cast<std::uint64_t>(twins);
-      kept += shelf.size(m) * static_cast<std::uint64_t>(twins);
+      done += both;
+      kept += both;
       continue;
     }
     auto built = shelf.solve(m);
