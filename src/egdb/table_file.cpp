@@ -121,16 +121,15 @@ std::optional<Value> Table::value(std::uint64_t index) const {
   return v;
 }
 
-std::vector<std::uint8_t> Table::unpack_block(std::uint64_t block) const {
+void Table::unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out) const {
   const std::uint64_t first = block * block_entries_;
   const std::uint64_t count = std::min<std::uint64_t>(block_entries_, header_.entries - first);
-  std::vector<std::uint8_t> out(count);
+  out.resize(count);  // a cache slot's buffer keeps its memory from one block to the next
   uLongf size = static_cast<uLongf>(count);
   if (uncompress(out.data(), &size, data_.data() + offsets_[block],
                  static_cast<uLong>(offsets_[block + 1] - offsets_[block])) != Z_OK ||
       size != count)
     std::fill(out.begin(), out.end(), code::kNone);
-  return out;
 }
 
 std::uint8_t Table::at(std::uint64_t index) const {
@@ -140,7 +139,7 @@ std::uint8_t Table::at(std::uint64_t index) const {
   CacheSlot& slot = (*cache_)[block % kCacheSlots];
   std::lock_guard lock(slot.mutex);
   if (slot.block != block) {
-    slot.bytes = unpack_block(block);
+    unpack_block(block, slot.bytes);
     slot.block = block;
   }
   return slot.bytes[index % block_entries_];
@@ -150,8 +149,9 @@ std::vector<std::uint8_t> Table::unpacked() const {
   if (!values_.empty() || header_.entries == 0) return values_;
   std::vector<std::uint8_t> out;
   out.reserve(header_.entries);
+  std::vector<std::uint8_t> bytes;
   for (std::uint64_t b = 0; b + 1 < offsets_.size(); ++b) {
-    auto bytes = unpack_block(b);
+    unpack_block(b, bytes);
     out.insert(out.end(), bytes.begin(), bytes.end());
   }
   return out;

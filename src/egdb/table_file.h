@@ -105,7 +105,7 @@ class Table {
     std::vector<std::uint8_t> bytes;
   };
   static constexpr int kCacheSlots = 512;  // at most 1 MB a table, filled as probes come
-  std::vector<std::uint8_t> unpack_block(std::uint64_t block) const;
+  void unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out) const;
 
   TableHeader header_;
   std::uint64_t block_entries_ = kBlockEntries;  // as the file says
