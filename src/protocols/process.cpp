@@ -73,6 +73,9 @@ Status ChildProcess::send_line(std::string_view line) {
   data += '\n';
   Status sent = send_all(socket_, data);
   if (!sent) {
+    // The program has closed its input, most likely by ending: give it a moment to be reaped, so
+    // that the message says how it ended (on a loaded machine it may not be reaped yet).
+    reap(0.2);
     const std::string how = exit_description();
     return make_error("cannot write to the program" + (how.empty() ? "" : " (it " + how + ")"));
   }
