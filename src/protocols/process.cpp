@@ -77,7 +77,8 @@ Status ChildProcess::send_line(std::string_view line) {
     // that the message says how it ended (on a loaded machine it may not be reaped yet).
     reap(0.2);
     const std::string how = exit_description();
-    return make_error("cannot write to the program" + (how.empty() ? "" : " (it " + how + ")"));
+    if (!how.empty()) return make_error("the program " + how + " before our line reached it");
+    return make_error("cannot write to the program: " + sent.error());
   }
   return sent;
 }
