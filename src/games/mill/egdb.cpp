@@ -264,6 +264,18 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(options.dir) / table_game(rules), ec);
   if (ec) return make_error("cannot create " + options.dir + ": " + ec.message());
+  // Tables of rules version 1 (every position, before the index by symmetry classes) are set
+  // aside as <file>.v1, not deleted, and built again.
+  const auto folder = std::filesystem::path(options.dir) / table_game(rules);
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    if (entry.path().extension() != ".egdb") continue;
+    auto old = Table::load(entry.path().string(), false);
+    if (!old || (*old)->header().rules_version != 1) continue;
+    std::filesystem::rename(entry.path(), entry.path().string() + ".v1", ec);
+    if (ec) return make_error("cannot set aside " + entry.path().string() + ": " + ec.message());
+    if (options.progress)
+      options.progress("set aside " + entry.path().string() + " (rules version 1): built again");
+  }
   auto opened = Database::open(rules, options.dir, true);
   if (!opened) return make_error(opened.error());
   Database& db = **opened;

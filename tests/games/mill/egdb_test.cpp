@@ -159,6 +159,22 @@ TEST(EgdbMillDeep, CeylonExtraTurnChangesValues_RULINGS_3_4) {
   EXPECT_EQ(probe_fen(kMillCeylon, *ceylon, fen).outcome, Outcome::loss);
 }
 
+// A table of rules version 1 (every position, before the index by symmetry classes) is set
+// aside by the build, not deleted, and built again.
+TEST(EgdbMill, AVersionOneTableIsSetAsideAndBuiltAgain) {
+  const std::string dir = fresh_dir("version1");
+  std::filesystem::create_directories(dir + "/mill");
+  const std::string path = table_path(kMill, dir, {3, 3});
+  doska::egdb::Table old(doska::egdb::TableHeader{"mill", 1, {3, 3, 0, 0}, 16},
+                         doska::egdb::TableValues{std::vector<std::uint8_t>(16, 0), {}});
+  ASSERT_TRUE(old.save(path));
+  ASSERT_FALSE(Database::open(kMill, dir));  // refused by the engines: "build it again"
+  auto db = built(kMill, dir, 3);
+  ASSERT_TRUE(db);
+  EXPECT_TRUE(std::filesystem::exists(path + ".v1"));
+  EXPECT_EQ(probe_fen(kMill, *db, "W:Wa1,d1,a4:Bf6,d6,b4:H0,0"), (Value{Outcome::win, 1}));
+}
+
 TEST(EgdbMill, DamagedFileIsRefusedByName) {
   const std::string dir = fresh_dir("damaged");
   ASSERT_TRUE(built(kMill, dir, 3));
