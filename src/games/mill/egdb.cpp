@@ -262,21 +262,28 @@ Result<BuildReport> build(const Rules& rules, const BuildOptions& options) {
     return make_error("--pieces must be " + std::to_string(rules.losing_count + 1) + ".." +
                       std::to_string(kMaxPieces) + " (pieces a side)");
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(options.dir) / table_game(rules), ec);
-  if (ec) return make_error("cannot create " + options.dir + ": " + ec.message());
-  // Tables of rules version 1 (every position, before the index by symmetry classes) are set
-  // aside as <file>.v1, not deleted, and built again.
   const auto folder = std::filesystem::path(options.dir) / table_game(rules);
-  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
-    if (entry.path().extension() != ".egdb") continue;
-    auto old = Table::load(entry.path().string(), false);
-    if (!old || (*old)->header().rules_version != 1) continue;
-    std::filesystem::rename(entry.path(), entry.path().string() + ".v1", ec);
-    if (ec) return make_error("cannot set aside " + entry.path().string() + ": " + ec.message());
-    if (options.progress)
-      options.progress("set aside " + entry.path().string() + " (rules version 1): built again");
-  }
+  std::filesystem::create_directories(folder, ec);
+  if (ec) return make_error("cannot create " + options.dir + ": " + ec.message());
   auto opened = Database::open(rules, options.dir, true);
+  if (!opened) {
+    // Tables of rules version 1 (every position, before the index by symmetry classes) are set
+    // aside as <file>.v1, not deleted, and built again; looked for only when the folder is refused.
+    std::vector<std::filesystem::path> old_tables;
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+      if (entry.path().extension() != ".egdb") continue;
+      auto old = Table::load(entry.path().string(), false);
+      if (old && (*old)->header().rules_version == 1) old_tables.push_back(entry.path());
+    }
+    if (old_tables.empty()) return make_error(opened.error());
+    for (const auto& path : old_tables) {
+      std::filesystem::rename(path, path.string() + ".v1", ec);
+      if (ec) return make_error("cannot set aside " + path.string() + ": " + ec.message());
+      if (options.progress)
+        options.progress("set aside " + path.string() + " (rules version 1): built again");
+    }
+    opened = Database::open(rules, options.dir, true);
+  }
   if (!opened) return make_error(opened.error());
   Database& db = **opened;
   auto all = materials(rules, options.pieces);
