@@ -104,10 +104,11 @@ Result<search::Limits> limits_from(const Args& args) {
 }
 
 int run_analyze(const std::vector<std::string>& words) {
-  auto args = parse_args(words,
-                         {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash",
-                          "reductions", "null-move", "probcut", "futility", "book", "eval", "egdb"},
-                         {});
+  auto args = parse_args(
+      words,
+      {"fen", "moves", "depth", "time", "nodes", "threads", "level", "hash", "reductions",
+       "null-move", "probcut", "futility", "book", "eval", "egdb", "egdb-memory"},
+      {});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("analyze needs <game>");
   auto limits = limits_from(*args);
@@ -120,7 +121,9 @@ int run_analyze(const std::vector<std::string>& words) {
     hash = static_cast<std::size_t>(*h);
   }
   engine::Engine engine(hash);
-  engine.set_tables(egdb_option(*args));
+  auto tables = egdb_option(*args);
+  if (!tables) return fail(tables.error());
+  engine.set_tables(*tables);
   if (auto e = args->value("eval"))
     if (Status s = engine.set_eval(*e); !s) return fail(s.error());
   std::optional<std::string> fen = args->value("fen");

@@ -55,10 +55,13 @@ bool int_option(const Args& args, const std::string& name, long long lo, long lo
   return true;
 }
 
-std::shared_ptr<engine::TableShelf> egdb_option(const Args& args) {
+Result<std::shared_ptr<engine::TableShelf>> egdb_option(const Args& args) {
   const std::string dir = args.value("egdb").value_or(engine::TableShelf::kDefaultDir);
-  if (dir == "none") return nullptr;
-  return std::make_shared<engine::TableShelf>(dir);
+  long long gb = 0;
+  std::string error;
+  if (!int_option(args, "egdb-memory", 0, 4096, gb, error)) return make_error(error);
+  if (dir == "none") return std::shared_ptr<engine::TableShelf>{};
+  return std::make_shared<engine::TableShelf>(dir, static_cast<std::uint64_t>(gb) << 30);
 }
 
 }  // namespace doska::cli

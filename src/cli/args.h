@@ -36,7 +36,8 @@ bool int_option(const Args& args, const std::string& name, long long lo, long lo
                 long long& out, std::string& error);
 
 // --egdb DIR|none: where the engine finds the endgame databases (default data/egdb under the
-// working folder); nullptr for none.
-std::shared_ptr<engine::TableShelf> egdb_option(const Args& args);
+// working folder); nullptr for none. --egdb-memory GB: how much of them to hold unpacked (0 by
+// default: every table packed); an error names a bad value.
+Result<std::shared_ptr<engine::TableShelf>> egdb_option(const Args& args);
 
 }  // namespace doska::cli

@@ -131,13 +131,17 @@ int draughts_egdb(const std::string& action, const draughts::Rules& rules, const
 int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& args) {
   namespace me = mill::egdb;
   std::string error;
-  const auto o = options_from<me::BuildOptions>(args, 4, error);
+  auto o = options_from<me::BuildOptions>(args, 4, error);
   if (!error.empty()) return fail(error);
   const std::string game(rules.id);
-  if (args.flag("packed") || args.value("memory") || args.value("from"))
+  if (args.flag("packed") || args.value("memory"))
     return fail(
-        "--packed, --memory and --from are for the draughts tables; the mill tables are built "
-        "and verified in memory, in minutes");
+        "--packed and --memory are for the draughts tables; the mill tables are built and "
+        "verified in memory");
+  if (auto from = args.value("from")) {
+    if (action != "verify") return fail("--from is for egdb verify (the table to start at)");
+    o.from = *from;
+  }
   if (action == "build") return print_build(game, me::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, me::verify(rules, o));
   auto fen = args.value("fen");

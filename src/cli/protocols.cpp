@@ -24,11 +24,13 @@ int fail(const std::string& message) {
 }  // namespace
 
 int run_hub(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"hash", "egdb"}, {});
+  auto args = parse_args(words, {"hash", "egdb", "egdb-memory"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("hub takes no arguments (the protocol sets the game)");
   protocols::HubOptions options;
-  options.tables = egdb_option(*args);
+  auto tables = egdb_option(*args);
+  if (!tables) return fail(tables.error());
+  options.tables = *tables;
   if (auto v = args->value("hash")) {
     auto h = parse_int(*v);
     if (!h || *h < 1 || *h > 4096)
@@ -42,12 +44,14 @@ int run_hub(const std::vector<std::string>& words) {
 }
 
 int run_uci(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"hash", "egdb"}, {});
+  auto args = parse_args(words, {"hash", "egdb", "egdb-memory"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty())
     return fail("uci takes no arguments (the option UCI_Variant sets the game)");
   protocols::UciOptions options;
-  options.tables = egdb_option(*args);
+  auto tables = egdb_option(*args);
+  if (!tables) return fail(tables.error());
+  options.tables = *tables;
   if (auto v = args->value("hash")) {
     auto h = parse_int(*v);
     if (!h || *h < 1 || *h > 4096)
@@ -59,11 +63,11 @@ int run_uci(const std::vector<std::string>& words) {
 }
 
 int run_dxp(const std::vector<std::string>& words) {
-  auto args =
-      parse_args(words,
-                 {"connect", "host", "port", "time", "clock", "level", "depth", "nodes", "threads",
-                  "hash", "colour", "color", "games", "moves", "fen", "timeout", "name", "egdb"},
-                 {"listen", "verbose"});
+  auto args = parse_args(
+      words,
+      {"connect", "host", "port", "time", "clock", "level", "depth", "nodes", "threads", "hash",
+       "colour", "color", "games", "moves", "fen", "timeout", "name", "egdb", "egdb-memory"},
+      {"listen", "verbose"});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("dxp takes no game: DXP plays international draughts");
   const bool listen = args->flag("listen");
@@ -92,7 +96,9 @@ int run_dxp(const std::vector<std::string>& words) {
   int hash = 64;
   if (!int_option("hash", 1, 4096, hash)) return 2;
   options.hash_megabytes = static_cast<std::size_t>(hash);
-  options.tables = egdb_option(*args);
+  auto tables = egdb_option(*args);
+  if (!tables) return fail(tables.error());
+  options.tables = *tables;
   if (auto v = args->value("nodes")) {
     auto n = parse_long(*v);
     if (!n || *n < 1) return fail("bad --nodes " + quoted(*v));

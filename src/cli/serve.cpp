@@ -42,8 +42,8 @@ std::string web_dir(const Args& args) {
 int run_serve(const std::vector<std::string>& words) {
   auto args = parse_args(
       words,
-      {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "connections-per-address",
-       "analyses-per-address", "header-timeout", "analysis-seconds"},
+      {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "egdb-memory",
+       "connections-per-address", "analyses-per-address", "header-timeout", "analysis-seconds"},
       {});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
@@ -94,7 +94,9 @@ int run_serve(const std::vector<std::string>& words) {
   server::raise_open_file_limit();  // an event stream is an open socket
   auto storage = server::Storage::open(db);
   if (!storage) return fail(storage.error());
-  server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), egdb_option(*args));
+  auto tables = egdb_option(*args);
+  if (!tables) return fail(tables.error());
+  server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), *tables);
   server::ServiceOptions service_options;
   service_options.live_analysis_seconds = analysis_seconds;
   server::GameService service(**storage, pool, service_options);

@@ -56,6 +56,15 @@ class Reader {
 
 }  // namespace
 
+std::shared_ptr<Table> unpacked_copy(const Table& table, int threads) {
+  return std::make_shared<Table>(table.header(),
+                                 TableValues{table.unpacked(threads), table.long_values()});
+}
+
+int machine_threads() {
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
 std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size, std::uint64_t hash) {
   for (std::size_t i = 0; i < size; ++i) {
     hash ^= bytes[i];
@@ -145,15 +154,24 @@ std::uint8_t Table::at(std::uint64_t index) const {
   return slot.bytes[index % block_entries_];
 }
 
-std::vector<std::uint8_t> Table::unpacked() const {
+std::vector<std::uint8_t> Table::unpacked(int threads) const {
   if (!values_.empty() || header_.entries == 0) return values_;
-  std::vector<std::uint8_t> out;
-  out.reserve(header_.entries);
-  std::vector<std::uint8_t> bytes;
-  for (std::uint64_t b = 0; b + 1 < offsets_.size(); ++b) {
-    unpack_block(b, bytes);
-    out.insert(out.end(), bytes.begin(), bytes.end());
-  }
+  std::vector<std::uint8_t> out(header_.entries);
+  const std::uint64_t blocks = offsets_.size() - 1;
+  const std::uint64_t parts = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(threads), 1,
+                                                        std::max<std::uint64_t>(blocks, 1));
+  auto work = [&](std::uint64_t part) {
+    std::vector<std::uint8_t> bytes;
+    for (std::uint64_t b = blocks * part / parts; b < blocks * (part + 1) / parts; ++b) {
+      unpack_block(b, bytes);
+      std::copy(bytes.begin(), bytes.end(),
+                out.begin() + static_cast<std::ptrdiff_t>(b * block_entries_));
+    }
+  };
+  std::vector<std::thread> pool;
+  for (std::uint64_t p = 1; p < parts; ++p) pool.emplace_back(work, p);
+  work(0);
+  for (auto& t : pool) t.join();
   return out;
 }
 

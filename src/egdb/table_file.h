@@ -81,8 +81,8 @@ class Table {
   // where the index is not a position.
   std::optional<Value> value(std::uint64_t index) const;
   const std::vector<LongValue>& long_values() const { return longs_; }
-  // Every byte, unpacked (a copy when the table is packed).
-  std::vector<std::uint8_t> unpacked() const;
+  // Every byte, unpacked (a copy when the table is packed; the blocks on `threads` threads).
+  std::vector<std::uint8_t> unpacked(int threads = 1) const;
   std::uint64_t packed_bytes() const { return data_.size(); }
   // Whether the values stay packed in blocks (a probe unpacks one), or are all in memory.
   bool packed() const { return cache_ != nullptr; }
@@ -115,6 +115,11 @@ class Table {
   std::vector<LongValue> longs_;  // by index
   mutable std::unique_ptr<std::array<CacheSlot, kCacheSlots>> cache_;
 };
+
+// A table's every byte in memory, from a packed one (the same values, probed without unpacking).
+std::shared_ptr<Table> unpacked_copy(const Table& table, int threads = 1);
+// The machine's cores (at least 1): the threads that unpack an engine's tables.
+int machine_threads();
 
 // FNV-1a 64 of a byte range.
 std::uint64_t fnv1a(const std::uint8_t* bytes, std::size_t size,

@@ -46,7 +46,7 @@ class Backend {
 // put it into a position.
 template <class T>
 concept ChoosesTables = requires(typename T::Position& p, const typename T::TableSet* t) {
-  {T::open_tables(std::string{})};
+  {T::open_tables(std::string{}, std::uint64_t{})};
   { T::table_game() } -> std::convertible_to<std::string>;
   T::use_tables(p, t);
 };
@@ -117,8 +117,8 @@ class SearchBackend : public Backend {
   Status set_tables(TableShelf& shelf) override {
     if constexpr (ChoosesTables<T>) {
       using Set = typename T::TableSet;
-      auto opened =
-          shelf.get<Set>(T::table_game(), [&shelf]() { return T::open_tables(shelf.dir()); });
+      auto opened = shelf.get<Set>(
+          T::table_game(), [&shelf]() { return T::open_tables(shelf.dir(), shelf.memory()); });
       if (!opened) return make_error(opened.error());
       tables_ = std::move(*opened);
       T::use_tables(root_.position, tables_.get());

@@ -3,11 +3,13 @@
 // (the server gives one shelf to all its engines, so the tables are in memory once).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "common/result.h"
 
@@ -18,8 +20,12 @@ class TableShelf {
   // The folder the CLI and the server use unless told otherwise.
   static constexpr const char* kDefaultDir = "data/egdb";
 
-  explicit TableShelf(std::string dir) : dir_(std::move(dir)) {}
+  // `memory`: bytes of tables each database may hold unpacked, for probes that read a byte
+  // instead of unpacking a block (0: every table stays packed; docs/egdb.md).
+  explicit TableShelf(std::string dir, std::uint64_t memory = 0)
+      : dir_(std::move(dir)), memory_(memory) {}
   const std::string& dir() const { return dir_; }
+  std::uint64_t memory() const { return memory_; }
 
   // The database of `game`, opened by `open` on first use; a damaged file stays an error.
   template <class Database>
@@ -37,6 +43,7 @@ class TableShelf {
 
  private:
   std::string dir_;
+  std::uint64_t memory_ = 0;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const void>> opened_;
 };
@@ -46,16 +53,16 @@ class TableShelf {
 // so a match with several games at once holds them in memory once.
 class TableShelves {
  public:
-  std::shared_ptr<TableShelf> at(const std::string& dir) {
+  std::shared_ptr<TableShelf> at(const std::string& dir, std::uint64_t memory = 0) {
     std::lock_guard lock(mutex_);
-    auto& shelf = shelves_[dir];
-    if (!shelf) shelf = std::make_shared<TableShelf>(dir);
+    auto& shelf = shelves_[{dir, memory}];
+    if (!shelf) shelf = std::make_shared<TableShelf>(dir, memory);
     return shelf;
   }
 
  private:
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<TableShelf>> shelves_;
+  std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<TableShelf>> shelves_;
 };
 
 }  // namespace doska::engine

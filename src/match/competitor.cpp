@@ -85,10 +85,15 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if (name == "egdb" && ours) {
     if (value.empty()) return make_error("egdb= needs a folder of endgame tables, or none");
     spec.egdb = std::string(value);
+  } else if (name == "egdb-memory" && ours) {
+    auto v = parse_int(value);
+    if (!v || *v < 0 || *v > 4096)
+      return make_error("bad egdb-memory " + quoted(value) + ": give 0 to 4096 GB");
+    spec.egdb_memory = static_cast<std::uint64_t>(*v) << 30;
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
                       " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
-                      "futility, book, hash, eval, egdb, name)");
+                      "futility, book, hash, eval, egdb, egdb-memory, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

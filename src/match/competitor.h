@@ -73,7 +73,7 @@ class Competitor {
 //   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time, reductions,
 //                                   null-move, book: on or off, hash: MB, eval: builtin,
 //                                   classic or a weights file, egdb: a folder of endgame tables
-//                                   or none)
+//                                   or none, egdb-memory: GB of them held unpacked)
 //   hub[,OPTIONS]:COMMAND LINE      a Hub (version 2) program
 //   uci[,OPTIONS]:COMMAND LINE      a UCI program
 //   dxp[,name=N]:HOST:PORT          a DXP follower (international draughts)
@@ -89,6 +89,7 @@ struct CompetitorSpec {
   std::size_t hash_megabytes = 64;  // ours: the transposition table
   std::string eval = "builtin";     // ours: Engine::set_eval
   std::string egdb = "data/egdb";   // ours: the endgame tables' folder, or "none"
+  std::uint64_t egdb_memory = 0;    // ours: bytes of tables held unpacked (TableShelf)
   std::vector<std::pair<std::string, std::string>> parameters;
 };
 

@@ -17,7 +17,8 @@ class OurEngine : public Competitor {
   Status prepare(std::string_view game, engine::TableShelves* shelves) {
     std::shared_ptr<engine::TableShelf> tables;
     if (spec_.egdb != "none")
-      tables = shelves ? shelves->at(spec_.egdb) : std::make_shared<engine::TableShelf>(spec_.egdb);
+      tables = shelves ? shelves->at(spec_.egdb, spec_.egdb_memory)
+                       : std::make_shared<engine::TableShelf>(spec_.egdb, spec_.egdb_memory);
     engine_.set_tables(std::move(tables));
     if (Status s = engine_.set_eval(spec_.eval); !s)
       return make_error(quoted(spec_.text) + ": " + s.error());

@@ -288,6 +288,12 @@ TEST(TableShelves, OneShelfAFolderSharedByItsEngines) {
   EXPECT_EQ(a, b);
   EXPECT_NE(a, c);
   EXPECT_EQ(c->dir(), "/elsewhere");
+  EXPECT_EQ(a->memory(), 0u);
+  // Engines that ask for tables held unpacked get a shelf of their own.
+  auto d = shelves.at("data/egdb", std::uint64_t{1} << 30);
+  EXPECT_NE(a, d);
+  EXPECT_EQ(d, shelves.at("data/egdb", std::uint64_t{1} << 30));
+  EXPECT_EQ(d->memory(), std::uint64_t{1} << 30);
   int opened = 0;
   std::function<Result<std::shared_ptr<int>>()> open = [&] {
     ++opened;

@@ -18,6 +18,11 @@ TEST(MatchCompetitor, OurEngineWithItsOptions) {
   EXPECT_EQ(plain->kind, CompetitorSpec::Kind::ours);
   EXPECT_EQ(plain->limits.level, 5);
   EXPECT_EQ(plain->limits.nodes, 20000u);
+  auto tables = parse_competitor("level=10,egdb=/t,egdb-memory=3");
+  ASSERT_TRUE(tables.ok()) << tables.error();
+  EXPECT_EQ(tables->egdb, "/t");
+  EXPECT_EQ(tables->egdb_memory, std::uint64_t{3} << 30);
+  EXPECT_EQ(plain->egdb_memory, 0u);
   auto prefixed = parse_competitor("ours:depth=6,time=0.5,name=Six");
   ASSERT_TRUE(prefixed.ok()) << prefixed.error();
   EXPECT_EQ(prefixed->limits.depth, 6);
@@ -60,6 +65,8 @@ TEST(MatchCompetitor, BadSpecsAreErrorsThatSayWhy) {
   expect_error("colour=white", "unknown option 'colour'");
   expect_error("scan", "unknown player 'scan'");
   expect_error("hub,nodes:x", "needs NAME=VALUE");
+  expect_error("egdb-memory=lots", "bad egdb-memory 'lots': give 0 to 4096 GB");
+  expect_error("egdb-memory=5000", "bad egdb-memory");
 }
 
 TEST(MatchCompetitor, EachProtocolPlaysItsGames) {

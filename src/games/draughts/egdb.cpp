@@ -22,6 +22,7 @@ namespace code = doska::egdb::code;
 using doska::egdb::Table;
 using doska::egdb::TableHeader;
 using doska::egdb::TableValues;
+using doska::egdb::unpacked_copy;
 
 using doska::egdb::choose;
 using doska::egdb::compress;
@@ -217,12 +218,6 @@ struct DraughtsPair {
     }
   }
 };
-
-// A table's every byte in memory (for the builder's random probes), from a packed one.
-std::shared_ptr<Table> unpacked_copy(const Table& table) {
-  return std::make_shared<Table>(table.header(),
-                                 TableValues{table.unpacked(), table.long_values()});
-}
 
 // The tables with as many pieces as `m` that a move from a position of `m` or of its twin can
 // reach: the promotions (captures lead to fewer pieces), as the side to move then sees them.
@@ -441,6 +436,16 @@ void Database::add(Material m, std::shared_ptr<const Table> table) {
   slot_ref = std::move(table);
   largest_ = std::max(largest_, m.pieces());
   update_complete();
+}
+
+void Database::unpack_within(std::uint64_t memory) {
+  std::uint64_t used = 0;
+  for (const Material& m : materials(kMaxPieces)) {
+    const Table* t = table(m);
+    if (!t || !t->packed() || used + t->header().entries > memory) continue;
+    used += t->header().entries;
+    add(m, unpacked_copy(*t, doska::egdb::machine_threads()));
+  }
 }
 
 const Table* Database::table(Material m) const {

@@ -67,6 +67,10 @@ class Database {
   // The value of the position for its side to move, when its material has a table.
   std::optional<Value> probe(const Position& pos) const;
 
+  // Holds tables unpacked, fewest pieces first (the endings the search reaches most), as long as
+  // their bytes fit in `memory` (docs/egdb.md); the others stay packed.
+  void unpack_within(std::uint64_t memory);
+
   void add(Material m, std::shared_ptr<const doska::egdb::Table> table);
   const doska::egdb::Table* table(Material m) const;
 

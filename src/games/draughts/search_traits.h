@@ -150,8 +150,11 @@ struct SearchTraits {
   // Endgame databases (docs/egdb.md).
   using TableSet = egdb::Database;
   static std::string table_game() { return std::string(R.id); }
-  static Result<std::shared_ptr<TableSet>> open_tables(const std::string& dir) {
-    return egdb::Database::open(R, dir);
+  static Result<std::shared_ptr<TableSet>> open_tables(const std::string& dir,
+                                                       std::uint64_t memory) {
+    auto db = egdb::Database::open(R, dir);
+    if (db) (*db)->unpack_within(memory);
+    return db;
   }
   static void use_tables(Position& p, const TableSet* t) { p.tables = t; }
   // Few enough pieces for the tables at hand (cheap; probe_table says whether one holds it).

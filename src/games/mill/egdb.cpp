@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <mutex>
 
+#include "common/text.h"
 #include "egdb/retrograde.h"
 #include "games/mill/egdb_index.h"
 #include "games/mill/movegen.h"
@@ -208,6 +209,17 @@ void Database::add(Material m, std::shared_ptr<const Table> table) {
   largest_ = std::max({largest_, m.own, m.opp});
 }
 
+void Database::unpack_within(std::uint64_t memory) {
+  std::uint64_t used = 0;
+  auto all = materials(*rules_, kMaxPieces);
+  for (auto m = all.rbegin(); m != all.rend(); ++m) {
+    const Table* t = table(*m);
+    if (!t || !t->packed() || used + t->header().entries > memory) continue;
+    used += t->header().entries;
+    add(*m, eg::unpacked_copy(*t, eg::machine_threads()));
+  }
+}
+
 const Table* Database::table(Material m) const {
   if (m.own < 0 || m.opp < 0 || m.own > kMaxPieces || m.opp > kMaxPieces) return nullptr;
   return tables_[static_cast<std::size_t>(m.own * 16 + m.opp)].get();
@@ -299,9 +311,21 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
   const Database& db = **opened;
   VerifyReport report;
   eg::Stopwatch clock;
+  // The tables to check, in build order, from the one `from` names on.
+  std::vector<Material> order;
+  std::uint64_t total = 0;
   for (const Material& m : materials(rules, kMaxPieces)) {
+    if (!db.table(m)) continue;
+    if (order.empty() && !options.from.empty() && m.name() != options.from) continue;
+    order.push_back(m);
+    total += table_size(m);
+  }
+  if (order.empty() && !options.from.empty())
+    return make_error("no table " + doska::quoted(options.from) + " of " + std::string(rules.id) +
+                      " in " + options.dir + " to verify from (a name such as p5-p4)");
+  std::uint64_t done = 0;
+  for (const Material& m : order) {
     const Table* table = db.table(m);
-    if (!table) continue;
     eg::verify_table(table_size(m), options.threads, report, [&](std::uint64_t i) {
       const std::optional<Value> stored = table->value(i);
       const auto pos = decode(m, i);
@@ -319,9 +343,11 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
       return std::string();
     });
     report.positions += table_size(m);
+    done += table_size(m);
     if (options.progress)
-      options.progress("verified " + m.name() + ", " +
-                       std::to_string(static_cast<int>(clock.seconds())) + " s");
+      options.progress("verified " + m.name() + " (" + std::to_string(report.wrong) +
+                       " wrong so far), " + std::to_string(static_cast<int>(clock.seconds())) +
+                       " s; all tables: " + eg::progress_text(done, total, clock.seconds()));
   }
   return report;
 }

@@ -59,6 +59,10 @@ class Database {
   // The value for the side to move of a position with both hands empty, when a table holds it.
   std::optional<Value> probe(const Position& pos) const;
 
+  // Holds tables unpacked, most pieces first (where the placement's searches end), as long as
+  // their bytes fit in `memory` (docs/egdb.md); the others stay packed.
+  void unpack_within(std::uint64_t memory);
+
   void add(Material m, std::shared_ptr<const doska::egdb::Table> table);
   const doska::egdb::Table* table(Material m) const;
 
@@ -74,6 +78,7 @@ struct BuildOptions {
   int max_total = 0;  // when not 0: only the tables with at most this many pieces in all
   std::string dir = "data/egdb";
   int threads = 2;
+  std::string from;  // verify: the table to start at, in build order ("p7-p6"); empty: the first
   // Distances from this many plies on go to the tables' lists of long values (as in draughts).
   int short_plies = doska::egdb::code::kShortPlies;
   std::function<void(const std::string&)> progress;

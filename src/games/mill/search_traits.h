@@ -117,8 +117,11 @@ struct SearchTraits {
   // Endgame databases of the moving phase (docs/egdb.md); mill and mixed mill share theirs.
   using TableSet = egdb::Database;
   static std::string table_game() { return egdb::table_game(R); }
-  static Result<std::shared_ptr<TableSet>> open_tables(const std::string& dir) {
-    return egdb::Database::open(R, dir);
+  static Result<std::shared_ptr<TableSet>> open_tables(const std::string& dir,
+                                                       std::uint64_t memory) {
+    auto db = egdb::Database::open(R, dir);
+    if (db) (*db)->unpack_within(memory);
+    return db;
   }
   static void use_tables(Position& p, const TableSet* t) { p.tables = t; }
   static bool in_tables(const Position& p) {

@@ -103,6 +103,31 @@ TEST(EgdbEnglish, TwoKingsAgainstOneWin) {
   EXPECT_EQ(probe_fen(kEnglish, *db, "W:WK1:BK32").outcome, Outcome::draw);
 }
 
+// An engine may hold tables unpacked within a memory budget, fewest pieces first; the values do
+// not change.
+TEST(EgdbEnglish, TablesUnpackedWithinABudgetFewestPiecesFirst) {
+  const std::string dir = fresh_dir("eng_unpack");
+  auto packed = built(kEnglish, dir, 3);
+  ASSERT_TRUE(packed);
+  auto opened = Database::open(kEnglish, dir);
+  ASSERT_TRUE(opened) << opened.error();
+  Database& db = **opened;
+  std::uint64_t two = 0;  // the bytes of the 2-piece tables
+  for (const Material& m : materials(2))
+    if (const auto* t = db.table(m)) two += t->header().entries;
+  db.unpack_within(two);
+  for (const Material& m : materials(3)) {
+    const auto* t = db.table(m);
+    ASSERT_TRUE(t) << m.name();
+    EXPECT_EQ(t->packed(), m.pieces() == 3) << m.name();
+    EXPECT_EQ(t->unpacked(), packed->table(m)->unpacked()) << m.name();
+  }
+  for (const char* fen : {"W:WK1,K2:BK32", "B:WK1,K2:BK32", "W:WK1:BK32", "W:W5:B28"})
+    EXPECT_EQ(probe_fen(kEnglish, db, fen), probe_fen(kEnglish, *packed, fen)) << fen;
+  db.unpack_within(0);  // nothing more: what is unpacked stays so
+  EXPECT_FALSE(db.table(Material{0, 1, 0, 1})->packed());
+}
+
 // A side with no move loses (RULINGS §1.3), and in giveaway wins (004 "Поддавки").
 TEST(EgdbEnglish, NoMoveIsALossAndInGiveawayAWin) {
   auto db = built(kEnglish, fresh_dir("eng_blocked"), 3);

@@ -147,6 +147,51 @@ TEST(EgdbMill, EveryValueAgreesWithItsSuccessors) {
   }
 }
 
+// An engine may hold tables unpacked within a memory budget, most pieces first (where the
+// placement's searches end); the values do not change.
+TEST(EgdbMill, TablesUnpackedWithinABudgetMostPiecesFirst) {
+  const std::string dir = fresh_dir("unpack");
+  auto packed = built(kMill, dir, 4, 7);
+  ASSERT_TRUE(packed);
+  auto opened = Database::open(kMill, dir);
+  ASSERT_TRUE(opened) << opened.error();
+  Database& db = **opened;
+  const std::uint64_t four = table_size({4, 3}) + table_size({3, 4});
+  db.unpack_within(four);
+  EXPECT_FALSE(db.table({4, 3})->packed());
+  EXPECT_FALSE(db.table({3, 4})->packed());
+  EXPECT_TRUE(db.table({3, 3})->packed());
+  for (const Material m : {Material{4, 3}, Material{3, 4}})
+    EXPECT_EQ(db.table(m)->unpacked(), packed->table(m)->unpacked()) << m.name();
+  for (const char* fen : {"W:Wa1,d1,g1,a4:Bf6,d6,b4:H0,0", "B:Wa1,d1,g1,a4:Bf6,d6,b4:H0,0",
+                          "W:Wa1,g7,d2:Bg1,a7,f4:H0,0"})
+    EXPECT_EQ(probe_fen(kMill, db, fen), probe_fen(kMill, *packed, fen)) << fen;
+}
+
+// A verify can start at a table (build order) and says how far it is; a table the folder does not
+// hold is refused by name.
+TEST(EgdbMill, VerifyFromATableOn) {
+  const std::string dir = fresh_dir("verify_from");
+  ASSERT_TRUE(built(kMill, dir, 3));
+  BuildOptions o;
+  o.dir = dir;
+  o.from = "p3-p3";
+  std::vector<std::string> lines;
+  o.progress = [&](const std::string& line) { lines.push_back(line); };
+  auto report = verify(kMill, o);
+  ASSERT_TRUE(report) << report.error();
+  EXPECT_EQ(report->tables, 1);
+  EXPECT_EQ(report->wrong, 0u);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_EQ(lines[0].rfind("verified p3-p3 (0 wrong so far)", 0), 0u) << lines[0];
+  EXPECT_NE(lines[0].find("all tables:"), std::string::npos) << lines[0];
+  EXPECT_NE(lines[0].find("100%"), std::string::npos) << lines[0];
+  o.from = "p4-p3";
+  auto none = verify(kMill, o);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().find("no table 'p4-p3' of mill"), std::string::npos) << none.error();
+}
+
 // In Ceylon mill a removal gives another turn (004 "Цейлонская"; RULINGS §3.4), which changes
 // values from four pieces against three (a minute of building: a deep test).
 TEST(EgdbMillDeep, CeylonExtraTurnChangesValues_RULINGS_3_4) {
