@@ -42,7 +42,7 @@ bool number_option(const Args& args, const std::string& name, double lo, double 
 int run_selfplay(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"games", "nodes", "threads", "random-plies", "max-plies", "seed", "eval",
-                          "out", "pdn", "egdb", "fen"},
+                          "out", "pdn", "egdb", "egdb-memory", "fen"},
                          {"quiet"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("selfplay needs <game>");
@@ -78,6 +78,12 @@ int run_selfplay(const std::vector<std::string>& words) {
     return fail("selfplay needs --out FILE (the positions)");
   if (auto v = args->value("pdn")) o.pdn = *v;
   if (auto v = args->value("egdb"); v && *v != "none") o.egdb = *v;
+  {
+    long long gb = 0;
+    std::string error;
+    if (!int_option(*args, "egdb-memory", 0, 4096, gb, error)) return fail(error);
+    o.egdb_memory = static_cast<std::uint64_t>(gb) << 30;
+  }
   if (auto v = args->value("fen")) o.start_fen = *v;
   const bool quiet = args->flag("quiet");
   auto report = train::selfplay(o, [&](const train::SelfplayProgress& p) {

@@ -456,11 +456,16 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
 }
 
 // Checks every entry of one table: `check(i)` gives an empty text when the entry is right, else
-// what is wrong (with the position's FEN).
+// what is wrong (with the position's FEN). A table that takes longer than 2 s says how far it is
+// ("NAME verify: [###...] 40% ..., about N s left").
 template <class Check>
-void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&& check) {
+void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&& check,
+                  const Progress& progress = {}, const std::string& name = {}) {
   std::mutex mutex;
   std::atomic<std::uint64_t> wrong{0};
+  std::atomic<std::uint64_t> done{0};
+  Stopwatch clock;
+  double last_report = 0;
   parallel_chunks(size, threads, [&](std::uint64_t begin, std::uint64_t end) {
     for (std::uint64_t i = begin; i < end; ++i) {
       const std::string problem = check(i);
@@ -468,6 +473,12 @@ void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&&
       ++wrong;
       std::lock_guard lock(mutex);
       if (report.problems.size() < 10) report.problems.push_back(problem);
+    }
+    const std::uint64_t total = done.fetch_add(end - begin) + (end - begin);
+    std::lock_guard lock(mutex);
+    if (progress && clock.seconds() - last_report > 2) {
+      last_report = clock.seconds();
+      progress(name + " verify: " + progress_text(total, size, clock.seconds()));
     }
   });
   ++report.tables;

@@ -150,8 +150,9 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
   total.games_total = o.games;
   std::string failure;
   const auto started = std::chrono::steady_clock::now();
-  const auto tables =
-      o.egdb.empty() ? nullptr : std::make_shared<engine::TableShelf>(o.egdb);  // shared, locked
+  const auto tables = o.egdb.empty() ? nullptr
+                                     : std::make_shared<engine::TableShelf>(
+                                           o.egdb, o.egdb_memory);  // shared, locked
   auto worker = [&] {
     engine::Engine engine(16);
     engine.set_tables(tables);  // none unless asked: the data depend on the command alone

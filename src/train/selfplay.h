@@ -25,9 +25,10 @@ struct SelfplayOptions {
   // The endgame databases both sides play with (a folder like data/egdb), or none: by default the
   // data depend on the command alone.
   std::string egdb;
-  std::string start_fen;  // the position every game starts from (empty: the game's start)
-  std::string out;        // positions
-  std::string pdn;        // games, optional
+  std::uint64_t egdb_memory = 0;  // bytes of them held unpacked (engine::TableShelf)
+  std::string start_fen;          // the position every game starts from (empty: the game's start)
+  std::string out;                // positions
+  std::string pdn;                // games, optional
 };
 
 struct SelfplayProgress {

@@ -121,6 +121,12 @@ TEST(CliErrors, SearchSwitchesAndBenchGame) {
   expect_error(doska({"bench", "--probcut", "yes"}), "bad --probcut");
   expect_error(doska({"match", "international", "--a", "probcut=0"}), "bad probcut");
   expect_error(doska({"bench", "--futility", "1"}), "bad --futility");
+  expect_error(doska({"analyze", "mill", "--depth", "2", "--egdb-memory", "lots"}),
+               "bad --egdb-memory 'lots'");
+  expect_error(doska({"uci", "--egdb-memory", "-1"}), "bad --egdb-memory");
+  expect_error(doska({"selfplay", "mill", "--out", "/nonexistent/x", "--egdb-memory", "9999"}),
+               "bad --egdb-memory");
+  expect_error(doska({"match", "mill", "--a", "egdb-memory=x"}), "bad egdb-memory");
   expect_error(doska({"match", "english", "--a", "futility=no"}), "bad futility");
   CommandRun run = doska({"analyze", "chess100", "--depth", "3", "--reductions", "off"});
   EXPECT_EQ(run.status, 0) << run.err;

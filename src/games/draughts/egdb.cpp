@@ -583,7 +583,8 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
     with_geometry(rules, [&]<int N>() {
       const typename Frame<N>::Decoder decoder(m);
       doska::egdb::verify_table(
-          decoder.layout().size, options.threads, report, [&](std::uint64_t i) {
+          decoder.layout().size, options.threads, report,
+          [&](std::uint64_t i) {
             Position pos;
             const std::optional<Value> stored = table->value(i);
             if (!decoder.decode(i, pos))
@@ -598,7 +599,8 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
               return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
                      ", its moves give " + expected->text();
             return std::string();
-          });
+          },
+          options.progress, m.name());
     });
     report.positions += positions;
     done += table_size(rules, m);

@@ -326,22 +326,25 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
   std::uint64_t done = 0;
   for (const Material& m : order) {
     const Table* table = db.table(m);
-    eg::verify_table(table_size(m), options.threads, report, [&](std::uint64_t i) {
-      const std::optional<Value> stored = table->value(i);
-      const auto pos = decode(m, i);
-      if (!pos) {
-        if (!stored) return std::string();
-        return m.name() + " slot " + std::to_string(i) + " is no position's but holds " +
-               stored->text();
-      }
-      std::string missing;
-      const auto expected = from_successors(rules, db, *pos, missing);
-      if (!expected) return to_fen(*pos) + ": no table for the successor " + missing;
-      if (stored != expected)
-        return to_fen(*pos) + ": stored " + (stored ? stored->text() : "nothing") +
-               ", its moves give " + expected->text();
-      return std::string();
-    });
+    eg::verify_table(
+        table_size(m), options.threads, report,
+        [&](std::uint64_t i) {
+          const std::optional<Value> stored = table->value(i);
+          const auto pos = decode(m, i);
+          if (!pos) {
+            if (!stored) return std::string();
+            return m.name() + " slot " + std::to_string(i) + " is no position's but holds " +
+                   stored->text();
+          }
+          std::string missing;
+          const auto expected = from_successors(rules, db, *pos, missing);
+          if (!expected) return to_fen(*pos) + ": no table for the successor " + missing;
+          if (stored != expected)
+            return to_fen(*pos) + ": stored " + (stored ? stored->text() : "nothing") +
+                   ", its moves give " + expected->text();
+          return std::string();
+        },
+        options.progress, m.name());
     report.positions += table_size(m);
     done += table_size(m);
     if (options.progress)
