@@ -12,17 +12,15 @@ namespace doska::draughts::pattern {
 namespace {
 
 constexpr char kMagic[8] = {'D', 'O', 'S', 'K', 'A', 'E', 'V', 'L'};
-// Version 2 added the king windows of 8x8 (Layout::kKingConfigs), version 3 the kings' steps and
-// trapped kings at the end of the scalars. An older file is read with those weights zero, which
-// is exactly how it evaluated.
-constexpr std::uint32_t kFormatVersion = 3;
+// Version 2 added the king windows of 8x8 (Layout::kKingConfigs). A version 1 file is read with
+// those weights zero, which is exactly how version 1 evaluated.
+constexpr std::uint32_t kFormatVersion = 2;
 
 // The feature count of a board size in a file of the given version.
 int features_in_version(int board_size, std::uint32_t version) {
-  int n = feature_count(board_size);
-  if (version < 3) n -= kScalarsAddedInFormat3;
-  if (version < 2 && board_size == 8) n -= Layout<8>::kWindows * Layout<8>::kKingConfigs;
-  return n;
+  const int now = feature_count(board_size);
+  if (version >= 2 || board_size == 10) return now;
+  return now - Layout<8>::kWindows * Layout<8>::kKingConfigs;
 }
 
 std::uint64_t fnv1a(std::string_view bytes) {
@@ -151,10 +149,7 @@ Result<Weights> parse(std::string_view bytes, std::string_view what) {
   if (r.position() != body.size()) return bad("trailing bytes after the weights");
   w.values.assign(std::size_t{2} * static_cast<std::size_t>(w.features), 0);
   // A version 1 file of 8x8 has no king windows: its king squares and scalars move up past them.
-  // The scalars of format 3, at the end, stay zero in an older file.
-  const int missing_scalars = version < 3 ? kScalarsAddedInFormat3 : 0;
-  const std::size_t gap =
-      std::size_t{2} * static_cast<std::size_t>(w.features - stored_features - missing_scalars);
+  const std::size_t gap = std::size_t{2} * static_cast<std::size_t>(w.features - stored_features);
   const std::size_t split = std::size_t{2} * static_cast<std::size_t>(Layout<8>::kKingWindowBase);
   for (std::size_t i = 0; i < std::size_t{2} * features; ++i)
     w.values[gap && i >= split ? i + gap : i] = static_cast<std::int16_t>(

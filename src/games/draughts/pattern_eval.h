@@ -2,9 +2,8 @@
 // windows, each holding 8 dark squares; the men on a window's squares (empty, own man, opposing
 // man: 3^8 = 6561 configurations) index a table of weights, one table per window. Beside the
 // patterns: material, kings on each square, the side to move, left/right balance, the men's free
-// forward steps, runaway men, the kings' steps and the kings with none. Every feature has two
-// weights, for the opening (all pieces on the board) and the endgame (none), interpolated by the
-// number of pieces.
+// forward steps and runaway men. Every feature has two weights, for the opening (all pieces on
+// the board) and the endgame (none), interpolated by the number of pieces.
 //
 // The value is f(white) - f(black), where f(black) is f of the board turned half a turn with the
 // colours exchanged: a position and its colour mirror get opposite values by construction.
@@ -43,29 +42,8 @@ enum Scalar : int {
   kBalance,   // -|men on the left half - men on the right half|
   kMobility,  // the men's free forward steps
   kRunaway,   // kRunaway + r - 1: a man with a free path, r rows from the promotion row (1..5)
-  kKingSteps = kRunaway + 5,  // the kings' steps to an adjacent empty square (format 3)
-  kTrappedKing,               // kings with no adjacent empty square (format 3)
-  kScalars,
+  kScalars = kRunaway + 5,
 };
-// The scalars that format 3 of the weights file added at the end.
-constexpr int kScalarsAddedInFormat3 = 2;
-
-// The kings' steps to adjacent empty squares, and the kings that have none, for a set of kings.
-// Both are the same on the board turned half a turn.
-struct KingRoom {
-  int steps = 0, trapped = 0;
-};
-template <int N>
-inline KingRoom king_room(Bitboard kings, Bitboard empty) {
-  using G = Geometry<N>;
-  if (!kings) return {};
-  const Bitboard nw = G::template shift<kSouthEast>(empty),
-                 ne = G::template shift<kSouthWest>(empty);
-  const Bitboard sw = G::template shift<kNorthEast>(empty),
-                 se = G::template shift<kNorthWest>(empty);
-  return {count(kings & nw) + count(kings & ne) + count(kings & sw) + count(kings & se),
-          count(kings & ~(nw | ne | sw | se))};
-}
 
 template <int N>
 struct Layout {
@@ -213,9 +191,6 @@ inline void visit_side(Bitboard own, Bitboard other, Bitboard kings, int sign, V
   const int steps = count(G::template shift<kNorthWest>(own_men) & empty) +
                     count(G::template shift<kNorthEast>(own_men) & empty);
   if (steps) visit(L::kScalarBase + kMobility, sign * steps);
-  const KingRoom room = king_room<N>(own_kings, empty);
-  if (room.steps) visit(L::kScalarBase + kKingSteps, sign * room.steps);
-  if (room.trapped) visit(L::kScalarBase + kTrappedKing, sign * room.trapped);
   // Runaway men: in the front half, no opposing piece in the cone ahead; rows to go 1..N/2.
   for (Bitboard b = own_men & L::kFrontHalf; b; b &= b - 1) {
     const int square = G::square_of(lowest_bit(b));
@@ -388,12 +363,6 @@ inline int visit_features_fast(const Position& pos, Visit&& visit) {
   const int black_steps = count(G::template shift<kSouthWest>(black_men) & empty) +
                           count(G::template shift<kSouthEast>(black_men) & empty);
   if (black_steps) visit(L::kScalarBase + kMobility, -black_steps);
-  for (int side = 0; side < 2; ++side) {
-    const int sign = side == 0 ? 1 : -1;
-    const KingRoom room = king_room<N>(side == 0 ? white_kings : black_kings, empty);
-    if (room.steps) visit(L::kScalarBase + kKingSteps, sign * room.steps);
-    if (room.trapped) visit(L::kScalarBase + kTrappedKing, sign * room.trapped);
-  }
   for (Bitboard b = white_men & L::kFrontHalf; b; b &= b - 1) {
     const int square = G::square_of(lowest_bit(b));
     if (!(pos.black & L::kCones[square]))

@@ -202,49 +202,35 @@ TEST(PatternEvalFile, RoundTrips) {
   EXPECT_EQ(back->lone_king_divisor, w.lone_king_divisor);
 }
 
-// The bytes of a file's body followed by their checksum (FNV-1a, as the file format says).
-std::string sealed(std::string body) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : body) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  for (int i = 0; i < 8; ++i) body.push_back(static_cast<char>((h >> (8 * i)) & 0xff));
-  return body;
-}
-
-// The bytes of an older file (version 1: no king windows on 8x8, no king-room scalars; version
-// 2: no king-room scalars) holding the weights of `w` outside what it lacks.
-std::string older_bytes(const Weights& w, std::uint32_t version) {
+// The bytes of a version 1 file (no king windows on 8x8) holding the weights of `w` outside them.
+std::string version1_bytes(const Weights& w) {
   using L = Layout<8>;
   auto u32 = [](std::string& out, std::uint32_t v) {
     for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
   };
-  const bool no_king_windows = version < 2 && w.board_size == 8;
   std::string out = "DOSKAEVL";
-  u32(out, version);
+  u32(out, 1);
   u32(out, static_cast<std::uint32_t>(w.game.size()));
   out += w.game;
-  u32(out, static_cast<std::uint32_t>(w.board_size));
-  const int skipped =
-      (no_king_windows ? L::kWindows * L::kKingConfigs : 0) + kScalarsAddedInFormat3;
+  u32(out, 8);
+  const int skipped = L::kWindows * L::kKingConfigs;
   u32(out, static_cast<std::uint32_t>(w.features - skipped));
   u32(out, static_cast<std::uint32_t>(w.lone_king_divisor));
-  for (int f = 0; f < w.features - kScalarsAddedInFormat3; ++f) {
-    if (no_king_windows && f >= L::kKingWindowBase && f < L::kKingBase) continue;
+  for (int f = 0; f < w.features; ++f) {
+    if (f >= L::kKingWindowBase && f < L::kKingBase) continue;
     for (int half = 0; half < 2; ++half) {
       const auto u = static_cast<std::uint16_t>(w.values[2 * static_cast<std::size_t>(f) + half]);
       out.push_back(static_cast<char>(u & 0xff));
       out.push_back(static_cast<char>(u >> 8));
     }
   }
-  return sealed(out);
-}
-
-// The king-room scalars, at the end, that formats 1 and 2 do not have, set to zero in `w`.
-void without_king_room(Weights& w) {
-  const std::size_t first = 2 * static_cast<std::size_t>(w.features - kScalarsAddedInFormat3);
-  std::fill(w.values.begin() + static_cast<std::ptrdiff_t>(first), w.values.end(), 0);
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a, as the file format says
+  for (unsigned char c : out) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((h >> (8 * i)) & 0xff));
+  return out;
 }
 
 TEST(PatternEvalFile, AVersion1FileOf8x8ReadsWithItsKingWindowsZero) {
@@ -252,87 +238,16 @@ TEST(PatternEvalFile, AVersion1FileOf8x8ReadsWithItsKingWindowsZero) {
   Weights w = random_weights(kEnglish, 4);
   for (int f = L::kKingWindowBase; f < L::kKingBase; ++f)
     w.values[2 * static_cast<std::size_t>(f)] = w.values[2 * static_cast<std::size_t>(f) + 1] = 0;
-  without_king_room(w);
-  auto back = parse(older_bytes(w, 1), "old.weights");
+  auto back = parse(version1_bytes(w), "old.weights");
   ASSERT_TRUE(back) << back.error();
   EXPECT_EQ(back->features, feature_count(8));
   EXPECT_EQ(back->values, w.values);
   EXPECT_FALSE(back->king_windows);
-  // A version 1 file whose feature count is that of version 3 is refused by name.
+  // A version 1 file whose feature count is that of version 2 is refused by name.
   std::string wrong = serialize(w);
   wrong[8] = 1;
   auto refused = parse(wrong, "x");
   ASSERT_FALSE(refused);
-}
-
-// Format 3 added the kings' steps and trapped kings at the end: a version 2 file (the weights
-// built in before it) reads with them zero, on both boards.
-TEST(PatternEvalFile, AVersion2FileReadsWithItsKingRoomZero) {
-  for (const Rules* rules : {&kEnglish, &kInternational}) {
-    Weights w = random_weights(*rules, 9);
-    without_king_room(w);
-    auto back = parse(older_bytes(w, 2), "v2.weights");
-    ASSERT_TRUE(back) << back.error();
-    EXPECT_EQ(back->features, feature_count(rules->board_size));
-    EXPECT_EQ(back->values, w.values) << rules->id;
-    std::string wrong = serialize(w);
-    wrong.resize(wrong.size() - 8);
-    wrong[8] = 2;  // a version 2 header on a version 3 body, sealed again
-    auto refused = parse(sealed(wrong), "x");
-    ASSERT_FALSE(refused);
-    EXPECT_NE(refused.error().find("features"), std::string::npos) << refused.error();
-  }
-}
-
-// The kings' steps are their moves where no capture is due: counted against the move
-// generator on random english and russian positions (kings of one step, and flying kings, whose
-// first step is the same), and a king with none is a trapped one.
-TEST(PatternEval, TheKingStepsAreTheKingsQuietFirstSteps) {
-  for (const Rules* rules : {&kEnglish, &kRussian, &kInternational}) {
-    int checked = 0;
-    for (Position pos : random_positions(*rules, 40, 31)) {
-      for (Side side : {Side::white, Side::black}) {
-        pos.side = side;
-        MoveList list;
-        generate_moves(*rules, pos, list);
-        if (list.size() == 0 || list[0].is_capture()) continue;
-        const Bitboard own_kings = pos.pieces(side) & pos.kings;
-        if (!own_kings) continue;
-        // One step each: the moves of a king to an adjacent square (flying kings go further).
-        int steps = 0, trapped = 0;
-        for (Bitboard b = own_kings; b; b &= b - 1) {
-          const int from = lowest_bit(b);
-          int mine = 0;
-          for (int i = 0; i < static_cast<int>(list.size()); ++i) {
-            const int d = list[i].to - from;
-            const int row = rules->board_size / 2;
-            if (list[i].from == from && (d == row || d == -row || d == row + 1 || d == -row - 1))
-              ++mine;
-          }
-          steps += mine;
-          trapped += mine == 0;
-        }
-        int seen_steps = 0, seen_trapped = 0;
-        const auto collect = [&](int f, int n) {
-          const int base = feature_count(rules->board_size) - kScalars;
-          const int sign = side == Side::white ? 1 : -1;
-          if (f == base + kKingSteps) seen_steps += sign * n;
-          if (f == base + kTrappedKing) seen_trapped += sign * n;
-        };
-        // Only the side's own kings: the other side's, made men on the same squares, count none.
-        Position alone = pos;
-        alone.kings &= pos.pieces(side);
-        if (rules->board_size == 10)
-          visit_features_fast<10>(alone, collect);
-        else
-          visit_features_fast<8>(alone, collect);
-        ASSERT_EQ(seen_steps, steps) << to_fen(*rules, pos);
-        ASSERT_EQ(seen_trapped, trapped) << to_fen(*rules, pos);
-        ++checked;
-      }
-    }
-    EXPECT_GT(checked, 200) << rules->id;
-  }
 }
 
 // The king windows of 8x8 are read where an opposing king stands in a window, and only there.
