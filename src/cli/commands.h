@@ -19,6 +19,7 @@ int run_serve(const std::vector<std::string>& words);
 int run_loadtest(const std::vector<std::string>& words);
 int run_selfplay(const std::vector<std::string>& words);
 int run_train(const std::vector<std::string>& words);
+int run_rescore(const std::vector<std::string>& words);
 int run_egdb(const std::vector<std::string>& words);
 int run_book(const std::vector<std::string>& words);
 

@@ -72,6 +72,11 @@ Usage:
                                                       self-play games of a draughts or mill game;
                                                       one line "<FEN> <result> <score>" per quiet
                                                       position
+  doska rescore <game> --data FILE[,FILE...] --out FILE [--nodes N] [--threads T] [--every K]
+                [--seed S] [--eval E] [--egdb DIR] [--quiet]
+                                                      the positions of selfplay files searched
+                                                      again with N nodes (100000): the same
+                                                      lines with the deeper score
   doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
               [--keep-material] [--only-king-windows]
@@ -196,6 +201,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "loadtest") return run_loadtest(rest);
   if (command == "selfplay") return run_selfplay(rest);
   if (command == "train") return run_train(rest);
+  if (command == "rescore") return run_rescore(rest);
   if (command == "egdb") return run_egdb(rest);
   if (command == "book") return run_book(rest);
   if (command == "games") {

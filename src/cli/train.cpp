@@ -1,5 +1,6 @@
 // `doska selfplay` and `doska train`: the data and the fitting of the learned draughts evaluation
 // (docs/engine.md, "The learned evaluation").
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -86,19 +87,70 @@ int run_selfplay(const std::vector<std::string>& words) {
   }
   if (auto v = args->value("fen")) o.start_fen = *v;
   const bool quiet = args->flag("quiet");
+  bool printed = false;  // a progress line to end before the last line
   auto report = train::selfplay(o, [&](const train::SelfplayProgress& p) {
     if (quiet) return;
+    printed = true;
     const double per_game = p.seconds / p.games_done;
     std::fprintf(stderr, "\rgames %d/%d  positions %llu  +%d -%d =%d  %.1f s, about %.0f s left   ",
                  p.games_done, p.games_total, static_cast<unsigned long long>(p.positions),
                  p.white_wins, p.black_wins, p.draws, p.seconds,
                  per_game * (p.games_total - p.games_done));
   });
-  if (!quiet) std::fprintf(stderr, "\n");
+  if (printed) std::fprintf(stderr, "\n");
   if (!report) return fail(report.error());
   std::printf("games %d positions %llu white %d black %d draws %d seconds %.1f\n",
               report->games_done, static_cast<unsigned long long>(report->positions),
               report->white_wins, report->black_wins, report->draws, report->seconds);
+  return 0;
+}
+
+int run_rescore(const std::vector<std::string>& words) {
+  auto args = parse_args(
+      words, {"data", "out", "nodes", "threads", "every", "seed", "eval", "egdb", "egdb-memory"},
+      {"quiet"});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 1) return fail("rescore needs <game>");
+  train::RescoreOptions o;
+  o.game = args->positional[0];
+  if (auto v = args->value("data"))
+    for (std::string_view f : split(*v, ',')) o.data.emplace_back(f);
+  else
+    return fail("rescore needs --data FILE[,FILE...] (selfplay files)");
+  if (auto v = args->value("out"))
+    o.out = *v;
+  else
+    return fail("rescore needs --out FILE");
+  std::string error;
+  long long nodes = static_cast<long long>(o.nodes), threads = o.threads, every = o.every,
+            seed = static_cast<long long>(o.seed), gb = 0;
+  if (!int_option(*args, "nodes", 1, 1'000'000'000, nodes, error) ||
+      !int_option(*args, "threads", 1, 64, threads, error) ||
+      !int_option(*args, "every", 1, 1'000'000, every, error) ||
+      !int_option(*args, "seed", 0, 1LL << 62, seed, error) ||
+      !int_option(*args, "egdb-memory", 0, 4096, gb, error))
+    return fail(error);
+  o.nodes = static_cast<std::uint64_t>(nodes);
+  o.threads = static_cast<int>(threads);
+  o.every = static_cast<int>(every);
+  o.seed = static_cast<std::uint64_t>(seed);
+  o.egdb_memory = static_cast<std::uint64_t>(gb) << 30;
+  if (auto v = args->value("eval")) o.eval = *v;
+  if (auto v = args->value("egdb"); v && *v != "none") o.egdb = *v;
+  const bool quiet = args->flag("quiet");
+  bool printed = false;  // a progress line to end before the last line
+  auto report = train::rescore(o, [&](const train::RescoreProgress& p) {
+    if (quiet) return;
+    printed = true;
+    const double rate = p.done / std::max(p.seconds, 1e-9);
+    std::fprintf(stderr, "\rpositions %llu/%llu  mean change %.0f  %.1f s, about %.0f s left   ",
+                 static_cast<unsigned long long>(p.done), static_cast<unsigned long long>(p.total),
+                 p.mean_change, p.seconds, (p.total - p.done) / std::max(rate, 1e-9));
+  });
+  if (printed) std::fprintf(stderr, "\n");
+  if (!report) return fail(report.error());
+  std::printf("positions %llu mean change %.1f seconds %.1f\n",
+              static_cast<unsigned long long>(report->done), report->mean_change, report->seconds);
   return 0;
 }
 

@@ -21,6 +21,7 @@
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
 #include "games/session.h"
+#include "train/samples.h"
 
 namespace doska::train {
 
@@ -58,6 +59,26 @@ Result<QuietTest> quiet_test(const std::string& game) {
   return make_error("selfplay is for the draughts and mill games, not '" + game + "'");
 }
 
+// A search score as a label: centipawns for White, clamped; a won or lost end +-2000.
+int label_score(const search::Score& value, Player to_move) {
+  int score = 0;
+  switch (value.kind) {
+    case search::Score::Kind::cp:
+      score = std::clamp(value.value, -2000, 2000);
+      break;
+    case search::Score::Kind::win:
+      score = 2000;
+      break;
+    case search::Score::Kind::loss:
+      score = -2000;
+      break;
+    case search::Score::Kind::draw:
+      score = 0;
+      break;
+  }
+  return to_move == Player::black ? -score : score;
+}
+
 Result<PlayedGame> play_one(const SelfplayOptions& o, const QuietTest& quiet,
                             engine::Engine& engine, std::uint64_t seed, int round) {
   std::mt19937_64 rng(seed);
@@ -86,25 +107,8 @@ Result<PlayedGame> play_one(const SelfplayOptions& o, const QuietTest& quiet,
       if (best.move.empty()) break;
       move = best.move;
       const std::string fen = game.fen();
-      if (quiet(fen)) {
-        int score = 0;
-        switch (best.score.kind) {
-          case search::Score::Kind::cp:
-            score = std::clamp(best.score.value, -2000, 2000);
-            break;
-          case search::Score::Kind::win:
-            score = 2000;
-            break;
-          case search::Score::Kind::loss:
-            score = -2000;
-            break;
-          case search::Score::Kind::draw:
-            score = 0;
-            break;
-        }
-        if (game.to_move() == Player::black) score = -score;
-        played.lines.push_back(fen + " " + std::to_string(score));
-      }
+      if (quiet(fen))
+        played.lines.push_back(fen + " " + std::to_string(label_score(best.score, game.to_move())));
     }
     if (Status s = game.play(move); !s)
       return make_error("self-play move " + move + " refused: " + s.error());
@@ -193,6 +197,113 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
   for (int t = 0; t < std::clamp(o.threads, 1, 64); ++t) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
   if (!failure.empty()) return make_error(failure);
+  out.flush();
+  if (!out) return make_error("cannot write " + o.out);
+  return total;
+}
+
+Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& progress) {
+  auto quiet = quiet_test(o.game);
+  if (!quiet) return make_error(quiet.error());
+  if (o.data.empty()) return make_error("rescore needs --data FILE[,FILE...]");
+  if (o.every < 1) return make_error("--every must be at least 1");
+  if (!o.egdb.empty() && !std::filesystem::is_directory(o.egdb))
+    return make_error("no endgame database folder '" + o.egdb + "'");
+  {
+    engine::Engine probe(1);
+    probe.set_tables(nullptr);
+    if (Status s = probe.set_eval(o.eval); !s) return make_error(s.error());
+    if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
+  }
+  // Every kept line, with its old score; the positions are checked before any search starts.
+  struct Item {
+    std::string fen;
+    float result = 0;
+    float old_score = 0;
+    Player to_move = Player::white;
+  };
+  std::vector<Item> items;
+  std::uint64_t seen = 0;
+  for (const std::string& path : o.data) {
+    Status read = read_sample_lines(path, [&](const SampleLine& line) -> Status {
+      if (seen++ % static_cast<std::uint64_t>(o.every) != 0) return Ok{};
+      auto made = new_session(o.game, line.fen);
+      if (!made) return make_error("not a " + o.game + " position: " + made.error());
+      items.push_back({line.fen, line.result, line.score, (*made)->to_move()});
+      return Ok{};
+    });
+    if (!read) return make_error(read.error());
+  }
+  if (items.empty()) return make_error("no positions in the data");
+  std::ofstream out(o.out, std::ios::trunc);
+  if (!out) return make_error("cannot write " + o.out);
+
+  std::vector<int> scores(items.size());
+  std::vector<char> done(items.size(), 0);
+  std::size_t written = 0;
+  std::atomic<std::size_t> next{0};
+  std::mutex lock;
+  RescoreProgress total;
+  total.total = items.size();
+  double change = 0;
+  std::string failure;
+  const auto started = std::chrono::steady_clock::now();
+  auto last_report = started;
+  const auto tables =
+      o.egdb.empty() ? nullptr : std::make_shared<engine::TableShelf>(o.egdb, o.egdb_memory);
+  auto worker = [&] {
+    engine::Engine engine(8);
+    engine.set_tables(tables);
+    if (Status s = engine.set_eval(o.eval); !s) return;
+    for (;;) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= items.size()) return;
+      const Item& item = items[i];
+      int score = 0;
+      std::string error;
+      engine.new_game();  // each position alone: the labels do not depend on the order
+      if (Status s = engine.set_position(o.game, item.fen); !s) {
+        error = s.error();
+      } else {
+        search::Limits limits;
+        limits.nodes = o.nodes;
+        limits.seed = o.seed * 0x9e3779b97f4a7c15ULL + i;
+        const engine::BestMove best = engine.search(limits);
+        score = label_score(best.score, item.to_move);
+      }
+      std::lock_guard<std::mutex> guard(lock);
+      if (!error.empty()) {
+        failure = item.fen + ": " + error;
+        next.store(items.size());
+        return;
+      }
+      scores[i] = score;
+      done[i] = 1;
+      change += std::abs(score - static_cast<double>(item.old_score));
+      ++total.done;
+      while (written < items.size() && done[written]) {
+        const Item& w = items[written];
+        out << w.fen << ' '
+            << (w.result == 1   ? "1"
+                : w.result == 0 ? "0"
+                                : "0.5")
+            << ' ' << scores[written] << '\n';
+        ++written;
+      }
+      const auto now = std::chrono::steady_clock::now();
+      total.seconds = std::chrono::duration<double>(now - started).count();
+      total.mean_change = change / static_cast<double>(total.done);
+      if (progress && (now - last_report > std::chrono::seconds(2) || total.done == total.total)) {
+        last_report = now;
+        progress(total);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::clamp(o.threads, 1, 64); ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (!failure.empty()) return make_error(failure);
+  if (total.done != total.total) return make_error("the evaluation " + o.eval + " did not load");
   out.flush();
   if (!out) return make_error("cannot write " + o.out);
   return total;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "common/result.h"
 
@@ -44,5 +45,35 @@ using SelfplayCallback = std::function<void(const SelfplayProgress&)>;
 // Plays the games on `threads` threads; the callback is called after each game (from any thread,
 // one call at a time).
 Result<SelfplayProgress> selfplay(const SelfplayOptions& options, const SelfplayCallback& progress);
+
+// `doska rescore`: the positions of selfplay files searched again, deeper, so that the score
+// column (the label the trainer mixes with the result) comes from a longer search than the one
+// that played the game. Every `every`-th line of the inputs is kept; the FEN and the result stay,
+// the score is replaced; the lines are written in the order of the inputs.
+struct RescoreOptions {
+  std::string game;
+  std::vector<std::string> data;  // selfplay files
+  std::string out;
+  std::uint64_t nodes = 100'000;  // per position
+  int threads = 2;
+  int every = 1;
+  std::uint64_t seed = 1;
+  std::string eval = "builtin";
+  std::string egdb;  // endgame databases for the searches, or none
+  std::uint64_t egdb_memory = 0;
+};
+
+struct RescoreProgress {
+  std::uint64_t done = 0;
+  std::uint64_t total = 0;
+  double seconds = 0;
+  double mean_change = 0;  // mean |new score - old score| so far, centipawns
+};
+
+using RescoreCallback = std::function<void(const RescoreProgress&)>;
+
+// Reads every input first (a malformed line stops with the file and line named), then searches
+// on `threads` threads; the callback is called now and then (one call at a time).
+Result<RescoreProgress> rescore(const RescoreOptions& options, const RescoreCallback& progress);
 
 }  // namespace doska::train

@@ -108,6 +108,16 @@ TEST(CliErrors, BadInputGivesStatusTwoAndOneErrorLine) {
   expect_error(doska({"moves", "international", "--bogus"}), "unknown option");
   expect_error(doska({"frobnicate"}), "unknown command");
   expect_error(doska({"pdn", "check", "/nonexistent/file.pdn"}), "/nonexistent/file.pdn");
+  expect_error(doska({"selfplay", "english", "--games", "1", "--nodes", "100", "--out",
+                      "/nonexistent/x.txt"}),
+               "cannot write /nonexistent/x.txt");
+  expect_error(doska({"rescore", "english", "--out", "/nonexistent/x"}), "rescore needs --data");
+  expect_error(doska({"rescore", "english", "--data", "x.txt"}), "rescore needs --out");
+  expect_error(doska({"rescore", "english", "--data", "/nonexistent/in.txt", "--out",
+                      "/nonexistent/out.txt"}),
+               "cannot read /nonexistent/in.txt");
+  expect_error(doska({"rescore", "english", "--data", "a", "--out", "b", "--every", "0"}),
+               "bad --every");
 }
 
 TEST(CliErrors, SearchSwitchesAndBenchGame) {
