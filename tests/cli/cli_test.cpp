@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <vector>
+#include "support/scratch_dir.h"
 
 namespace {
 
@@ -28,9 +29,8 @@ std::string read_file(const std::string& path) {
 
 // Runs doska with the arguments (each one single-quoted for the shell).
 CommandRun doska(const std::vector<std::string>& args, const std::string& input = "") {
-  const std::string dir = ::testing::TempDir();
   // ctest runs tests in parallel processes: each has files of its own.
-  const std::string stem = dir + "doska_cli_" + std::to_string(getpid()) + "_";
+  const std::string stem = doska::test::scratch_dir() + "cli_";
   const std::string out = stem + "out.txt", err = stem + "err.txt", in = stem + "in.txt";
   std::ofstream(in, std::ios::binary) << input;
   std::string command = DOSKA_BINARY;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "support/scratch_dir.h"
 
 namespace doska::cli {
 namespace {
@@ -31,8 +32,8 @@ EgdbRun egdb(const std::vector<std::string>& words) {
 
 // One folder per test and process: ctest runs the tests of this file side by side.
 std::string fresh_dir() {
-  const std::string dir = ::testing::TempDir() + "doska_egdb_cli_" + std::to_string(getpid()) +
-                          "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  const std::string dir = test::scratch_dir() + "egdb_cli_" +
+                          ::testing::UnitTest::GetInstance()->current_test_info()->name();
   std::filesystem::remove_all(dir);
   return dir;
 }

@@ -16,6 +16,7 @@
 #include "protocols/dxp.h"
 #include "protocols/process.h"
 #include "protocols/socket.h"
+#include "support/scratch_dir.h"
 
 namespace doska::cli {
 namespace {
@@ -50,8 +51,7 @@ MatchRun match(const std::vector<std::string>& words) {
 
 // A file of this test process (ctest runs tests in parallel processes).
 std::string temp_file(const std::string& name, const std::string& text = "") {
-  const std::string path =
-      ::testing::TempDir() + "doska_match_" + std::to_string(getpid()) + "_" + name;
+  const std::string path = test::scratch_dir() + "match_" + name;
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }

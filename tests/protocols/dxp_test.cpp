@@ -20,6 +20,7 @@
 #include "games/draughts/rules.h"
 #include "protocols/dxp_message.h"
 #include "protocols/socket.h"
+#include "support/scratch_dir.h"
 
 namespace doska::protocols::dxp {
 namespace {
@@ -302,7 +303,7 @@ TEST(DxpGame, AGamePlayedToItsEnd) {
 // With --egdb our side plays from the databases, and the verbose log says so (DXP carries no
 // score). The lone king on 46 facing one on 5 must go along its diagonal and be taken: loss in 2.
 TEST(DxpGame, TheVerboseLogNamesADatabaseValue) {
-  const std::string dir = ::testing::TempDir() + "doska_dxp_egdb_" + std::to_string(getpid());
+  const std::string dir = test::scratch_dir() + "dxp_egdb";
   std::filesystem::remove_all(dir);
   draughts::egdb::BuildOptions build;
   build.dir = dir;

@@ -16,12 +16,13 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include "support/scratch_dir.h"
 
 namespace doska::test {
 
 // A database path of this test process (ctest runs tests in parallel processes).
 inline std::string temp_db(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "doska_server_" + std::to_string(getpid()) + "/";
+  const std::string dir = scratch_dir() + "server/";
   std::filesystem::create_directories(dir);
   const std::string path = dir + name + ".db";
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);

@@ -14,6 +14,7 @@
 #include "games/mill/eval.h"
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
+#include "support/scratch_dir.h"
 #include "train/samples.h"
 #include "train/selfplay.h"
 
@@ -21,7 +22,7 @@ namespace doska::train {
 namespace {
 
 std::string scratch(const std::string& name) {
-  return ::testing::TempDir() + "doska_mill_" + std::to_string(getpid()) + "_" + name;
+  return test::scratch_dir() + "mill_" + name;
 }
 
 // Positions of random mill games, with the features the evaluation sees.

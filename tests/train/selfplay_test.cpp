@@ -15,12 +15,13 @@
 #include "games/draughts/egdb.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
+#include "support/scratch_dir.h"
 
 namespace doska::train {
 namespace {
 
 std::string scratch(const std::string& name) {
-  return ::testing::TempDir() + "doska_selfplay_" + std::to_string(getpid()) + "_" + name;
+  return test::scratch_dir() + "selfplay_" + name;
 }
 
 // The english tables of up to 3 pieces in a fresh folder `dir`.

@@ -12,6 +12,7 @@
 #include "games/draughts/movegen.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
+#include "support/scratch_dir.h"
 
 namespace doska::train {
 namespace {
@@ -143,7 +144,7 @@ TEST(Trainer, KeepMaterialLeavesTheManAndKingWeightsAsInitialised) {
 }
 
 TEST(Trainer, BadDataNamesTheFileAndLine) {
-  const std::string path = ::testing::TempDir() + "doska_bad_selfplay.txt";
+  const std::string path = test::scratch_dir() + "bad_selfplay.txt";
   {
     std::ofstream out(path);
     out << "W:W21-32:B1-12 0.5 0\n";

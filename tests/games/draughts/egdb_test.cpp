@@ -18,13 +18,13 @@
 #include "games/draughts/game.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
+#include "support/scratch_dir.h"
 
 namespace doska::draughts::egdb {
 namespace {
 
 std::string fresh_dir(const std::string& name) {
-  const std::string dir =
-      ::testing::TempDir() + "doska_egdb_" + std::to_string(getpid()) + "_" + name;
+  const std::string dir = test::scratch_dir() + "egdb_" + name;
   std::filesystem::remove_all(dir);
   return dir;
 }
