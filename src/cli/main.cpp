@@ -73,10 +73,11 @@ Usage:
                                                       one line "<FEN> <result> <score>" per quiet
                                                       position
   doska rescore <game> --data FILE[,FILE...] --out FILE [--nodes N] [--threads T] [--every K]
-                [--seed S] [--eval E] [--egdb DIR] [--quiet]
+                [--seed S] [--eval E] [--egdb DIR] [--resume] [--quiet]
                                                       the positions of selfplay files searched
                                                       again with N nodes (100000): the same
-                                                      lines with the deeper score
+                                                      lines with the deeper score; --resume
+                                                      goes on after the lines of a stopped run
   doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
               [--keep-material] [--only-king-windows]

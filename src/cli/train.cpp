@@ -108,7 +108,7 @@ int run_selfplay(const std::vector<std::string>& words) {
 int run_rescore(const std::vector<std::string>& words) {
   auto args = parse_args(
       words, {"data", "out", "nodes", "threads", "every", "seed", "eval", "egdb", "egdb-memory"},
-      {"quiet"});
+      {"quiet", "resume"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("rescore needs <game>");
   train::RescoreOptions o;
@@ -137,20 +137,23 @@ int run_rescore(const std::vector<std::string>& words) {
   o.egdb_memory = static_cast<std::uint64_t>(gb) << 30;
   if (auto v = args->value("eval")) o.eval = *v;
   if (auto v = args->value("egdb"); v && *v != "none") o.egdb = *v;
+  o.resume = args->flag("resume");
   const bool quiet = args->flag("quiet");
   bool printed = false;  // a progress line to end before the last line
   auto report = train::rescore(o, [&](const train::RescoreProgress& p) {
     if (quiet) return;
     printed = true;
-    const double rate = p.done / std::max(p.seconds, 1e-9);
+    const double rate = static_cast<double>(p.done - p.resumed) / std::max(p.seconds, 1e-9);
     std::fprintf(stderr, "\rpositions %llu/%llu  mean change %.0f  %.1f s, about %.0f s left   ",
                  static_cast<unsigned long long>(p.done), static_cast<unsigned long long>(p.total),
                  p.mean_change, p.seconds, (p.total - p.done) / std::max(rate, 1e-9));
   });
   if (printed) std::fprintf(stderr, "\n");
   if (!report) return fail(report.error());
-  std::printf("positions %llu mean change %.1f seconds %.1f\n",
-              static_cast<unsigned long long>(report->done), report->mean_change, report->seconds);
+  std::printf("positions %llu (%llu kept from before) mean change %.1f seconds %.1f\n",
+              static_cast<unsigned long long>(report->done),
+              static_cast<unsigned long long>(report->resumed), report->mean_change,
+              report->seconds);
   return 0;
 }
 

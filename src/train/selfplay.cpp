@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/text.h"
 #include "engine/engine.h"
 #include "engine/table_shelf.h"
 #include "games/draughts/notation.h"
@@ -235,16 +236,42 @@ Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& 
     if (!read) return make_error(read.error());
   }
   if (items.empty()) return make_error("no positions in the data");
-  std::ofstream out(o.out, std::ios::trunc);
+  // With resume: the whole lines of an earlier output that follow the inputs are kept (a line cut
+  // short by a stop is dropped), and the file is cut after them.
+  std::size_t kept = 0;
+  if (o.resume && std::filesystem::exists(o.out)) {
+    std::ifstream before(o.out, std::ios::binary);
+    if (!before) return make_error("cannot read " + o.out);
+    std::uint64_t bytes = 0;
+    for (std::string line; std::getline(before, line);) {
+      if (before.eof()) break;  // no newline: cut short
+      if (kept == items.size())
+        return make_error(o.out + " has more lines than the data keep: not a run of this data");
+      const std::string fen = line.substr(0, line.find(' '));
+      if (fen != items[kept].fen)
+        return make_error(o.out + " line " + std::to_string(kept + 1) + " is " +
+                          doska::quoted(fen) + ", where the data give " +
+                          doska::quoted(items[kept].fen) +
+                          ": not a run of this data (or another --every)");
+      bytes += line.size() + 1;
+      ++kept;
+    }
+    before.close();
+    std::error_code ec;
+    std::filesystem::resize_file(o.out, bytes, ec);
+    if (ec) return make_error("cannot write " + o.out + ": " + ec.message());
+  }
+  std::ofstream out(o.out, kept > 0 ? std::ios::app : std::ios::trunc);
   if (!out) return make_error("cannot write " + o.out);
 
   std::vector<int> scores(items.size());
   std::vector<char> done(items.size(), 0);
-  std::size_t written = 0;
-  std::atomic<std::size_t> next{0};
+  std::size_t written = kept;
+  std::atomic<std::size_t> next{kept};
   std::mutex lock;
   RescoreProgress total;
   total.total = items.size();
+  total.resumed = total.done = kept;
   double change = 0;
   std::string failure;
   const auto started = std::chrono::steady_clock::now();
@@ -292,7 +319,7 @@ Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& 
       }
       const auto now = std::chrono::steady_clock::now();
       total.seconds = std::chrono::duration<double>(now - started).count();
-      total.mean_change = change / static_cast<double>(total.done);
+      total.mean_change = change / static_cast<double>(total.done - total.resumed);
       if (progress && (now - last_report > std::chrono::seconds(2) || total.done == total.total)) {
         last_report = now;
         progress(total);

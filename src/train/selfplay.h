@@ -49,7 +49,9 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& options, const Selfplay
 // `doska rescore`: the positions of selfplay files searched again, deeper, so that the score
 // column (the label the trainer mixes with the result) comes from a longer search than the one
 // that played the game. Every `every`-th line of the inputs is kept; the FEN and the result stay,
-// the score is replaced; the lines are written in the order of the inputs.
+// the score is replaced; the lines are written in the order of the inputs. With `resume`, an
+// output file that a stopped run left is kept as far as its lines are whole and follow the inputs,
+// and the run goes on after them (a long rescoring can span several sittings).
 struct RescoreOptions {
   std::string game;
   std::vector<std::string> data;  // selfplay files
@@ -61,13 +63,15 @@ struct RescoreOptions {
   std::string eval = "builtin";
   std::string egdb;  // endgame databases for the searches, or none
   std::uint64_t egdb_memory = 0;
+  bool resume = false;
 };
 
 struct RescoreProgress {
-  std::uint64_t done = 0;
+  std::uint64_t resumed = 0;  // lines kept from an earlier run (resume)
+  std::uint64_t done = 0;     // including those
   std::uint64_t total = 0;
   double seconds = 0;
-  double mean_change = 0;  // mean |new score - old score| so far, centipawns
+  double mean_change = 0;  // mean |new score - old score| of this run, centipawns
 };
 
 using RescoreCallback = std::function<void(const RescoreProgress&)>;

@@ -177,6 +177,47 @@ TEST(Rescore, EveryKthLineAndTheSameFileOnAnyNumberOfThreads) {
   for (const auto& f : {a, b, first, o.out}) std::filesystem::remove(f);
 }
 
+// A stopped run leaves whole lines and maybe one cut short: --resume keeps the whole ones, drops
+// the cut one and ends with the same file as a run that never stopped; the output of other data
+// is refused by name.
+TEST(Rescore, ResumeGoesOnAfterTheWholeLinesOfAStoppedRun) {
+  const std::string data = scratch("resume_in.txt");
+  write_text(data,
+             "B:W21-32:B1-12 0.5 0\n"
+             "W:W21-32:B1-11,15 0.5 0\n"
+             "B:W18,21,23-32:B1-11,15 0.5 0\n"
+             "W:W21-32:B1-9,11,12,14 0.5 0\n"
+             "B:W17,21,22,24-32:B1-9,11,12,14 0.5 0\n");
+  RescoreOptions o;
+  o.game = "english";
+  o.data = {data};
+  o.nodes = 3000;
+  o.out = scratch("resume_full.txt");
+  ASSERT_TRUE(rescore(o, {}));
+  const auto full = read_lines(o.out);
+  ASSERT_EQ(full.size(), 5u);
+
+  o.out = scratch("resume_cut.txt");
+  write_text(o.out, full[0] + "\n" + full[1] + "\n" + full[2].substr(0, 10));
+  o.resume = true;
+  auto resumed = rescore(o, {});
+  ASSERT_TRUE(resumed) << resumed.error();
+  EXPECT_EQ(resumed->resumed, 2u);
+  EXPECT_EQ(resumed->done, 5u);
+  EXPECT_EQ(read_lines(o.out), full);
+  auto again = rescore(o, {});  // nothing left to do
+  ASSERT_TRUE(again) << again.error();
+  EXPECT_EQ(again->resumed, 5u);
+  EXPECT_EQ(read_lines(o.out), full);
+
+  write_text(o.out, "W:W21-32:B1-12 0.5 7\n");
+  auto other = rescore(o, {});
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().find("not a run of this data"), std::string::npos) << other.error();
+  EXPECT_EQ(read_lines(o.out).size(), 1u);  // refused, not overwritten
+  for (const auto& f : {data, o.out, scratch("resume_full.txt")}) std::filesystem::remove(f);
+}
+
 TEST(Rescore, BadDataIsRefusedWithTheFileAndLineNamed) {
   const std::string data = scratch("bad.txt");
   RescoreOptions o;
