@@ -57,7 +57,19 @@ Result<QuietTest> quiet_test(const std::string& game) {
         if (m.is_removal()) return false;
       return true;
     });
-  return make_error("selfplay is for the draughts and mill games, not '" + game + "'");
+  return make_error("selfplay and rescore are for the draughts and mill games, not '" + game + "'");
+}
+
+// What selfplay and rescore check before any work: the evaluation loads for the game, and the
+// tables' folder, if one is named, exists.
+Status check_engine_setup(const std::string& game, const std::string& eval,
+                          const std::string& egdb) {
+  if (!egdb.empty() && !std::filesystem::is_directory(egdb))
+    return make_error("no endgame database folder '" + egdb + "'");
+  engine::Engine probe(1);
+  probe.set_tables(nullptr);
+  if (Status s = probe.set_eval(eval); !s) return s;
+  return probe.set_position(game);
 }
 
 // A search score as a label: centipawns for White, clamped; a won or lost end +-2000.
@@ -129,19 +141,12 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
   auto quiet = quiet_test(o.game);
   if (!quiet) return make_error(quiet.error());
   if (o.games < 1) return make_error("give at least one game");
-  if (!o.egdb.empty() && !std::filesystem::is_directory(o.egdb))
-    return make_error("no endgame database folder '" + o.egdb + "'");
   if (o.min_random_plies < 0 || o.max_random_plies < o.min_random_plies)
     return make_error("bad range of random plies");
-  {
-    engine::Engine probe(1);
-    probe.set_tables(nullptr);
-    if (Status s = probe.set_eval(o.eval); !s) return make_error(s.error());
-    if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
-    if (!o.start_fen.empty())
-      if (auto made = new_session(o.game, o.start_fen); !made)
-        return make_error("bad start position: " + made.error());
-  }
+  if (Status s = check_engine_setup(o.game, o.eval, o.egdb); !s) return make_error(s.error());
+  if (!o.start_fen.empty())
+    if (auto made = new_session(o.game, o.start_fen); !made)
+      return make_error("bad start position: " + made.error());
   std::ofstream out(o.out, std::ios::trunc);
   if (!out) return make_error("cannot write " + o.out);
   std::ofstream pdn;
@@ -204,18 +209,10 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& o, const SelfplayCallba
 }
 
 Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& progress) {
-  auto quiet = quiet_test(o.game);
-  if (!quiet) return make_error(quiet.error());
+  if (auto quiet = quiet_test(o.game); !quiet) return make_error(quiet.error());
   if (o.data.empty()) return make_error("rescore needs --data FILE[,FILE...]");
   if (o.every < 1) return make_error("--every must be at least 1");
-  if (!o.egdb.empty() && !std::filesystem::is_directory(o.egdb))
-    return make_error("no endgame database folder '" + o.egdb + "'");
-  {
-    engine::Engine probe(1);
-    probe.set_tables(nullptr);
-    if (Status s = probe.set_eval(o.eval); !s) return make_error(s.error());
-    if (Status s = probe.set_position(o.game); !s) return make_error(s.error());
-  }
+  if (Status s = check_engine_setup(o.game, o.eval, o.egdb); !s) return make_error(s.error());
   // Every kept line, with its old score; the positions are checked before any search starts.
   struct Item {
     std::string fen;

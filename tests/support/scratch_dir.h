@@ -12,8 +12,13 @@
 
 namespace doska::test {
 
+// The folder's path, made or not.
+inline std::string scratch_root() {
+  return ::testing::TempDir() + "doska_tests_" + std::to_string(getpid()) + "/";
+}
+
 inline std::string scratch_dir() {
-  const std::string dir = ::testing::TempDir() + "doska_tests_" + std::to_string(getpid()) + "/";
+  const std::string dir = scratch_root();
   std::filesystem::create_directories(dir);
   return dir;
 }
@@ -23,8 +28,7 @@ class ScratchCleanup : public ::testing::Environment {
  public:
   void TearDown() override {
     std::error_code ignored;
-    std::filesystem::remove_all(::testing::TempDir() + "doska_tests_" + std::to_string(getpid()),
-                                ignored);
+    std::filesystem::remove_all(scratch_root(), ignored);
   }
 };
 
