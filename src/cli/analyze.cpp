@@ -92,7 +92,7 @@ Result<search::Limits> limits_from(const Args& args) {
     limits.level = *l;
   }
   if (Status s = read_switches(args, limits); !s) return make_error(s.error());
-  // Analysis searches; --book on shows the opening book's move (mill games) instead.
+  // Analysis searches; --book on shows the opening book's move, where the game has one, instead.
   limits.book = false;
   if (auto v = args.value("book")) {
     if (*v != "on" && *v != "off")

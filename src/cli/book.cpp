@@ -1,4 +1,5 @@
-// `doska book build`: the opening book of a mill game's placement phase (docs/mill.md).
+// `doska book build`: the opening books of the draughts games (docs/engine.md) and of the mill
+// games' placement phase (docs/mill.md).
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include "cli/commands.h"
 #include "common/text.h"
 #include "engine/book_builder.h"
+#include "games/draughts/book.h"
 #include "games/mill/book.h"
 
 namespace doska::cli {
@@ -21,20 +23,97 @@ int fail(const std::string& message) {
 }
 
 constexpr const char* kUsage =
-    "usage: doska book build <mill game> [--plies N] [--depth D] [--threads T] [--out FILE] "
-    "[--fresh] [--quiet]";
+    "usage: doska book build <game> [--plies N] [--follow L] [--depth D] [--threads T] "
+    "[--out FILE] [--fresh] [--quiet]";
+
+}  // namespace
+
+namespace {
+
+// Writes the book whole to a side file, then renames it: the book at `out` is never half written.
+template <class Book>
+std::string save_book(const Book& book, const std::string& out, const std::string& comment) {
+  std::error_code ec;
+  const std::filesystem::path path(out);
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  const std::string temp = out + ".part";
+  {
+    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
+    file << book.format(comment);
+    if (!file) return "cannot write " + temp;
+  }
+  std::filesystem::rename(temp, out, ec);
+  if (ec) return "cannot write " + out + ": " + ec.message();
+  return {};
+}
+
+void print_progress(const std::string& line) {
+  std::fprintf(stderr, "%s\n", line.c_str());
+  std::fflush(stderr);
+}
+
+// The draughts games: every position of the first plies, then the book's own lines.
+int run_draughts_book(const draughts::Rules& rules, const Args& args) {
+  engine::DraughtsBookOptions options;
+  options.depth = 20;
+  long long plies = options.plies, follow = 0, depth = options.depth, threads = options.threads;
+  std::string error;
+  if (!int_option(args, "plies", 0, 6, plies, error) ||
+      !int_option(args, "follow", 0, 20, follow, error) ||
+      !int_option(args, "depth", 1, 100, depth, error) ||
+      !int_option(args, "threads", 1, 64, threads, error))
+    return fail(error);
+  options.plies = static_cast<int>(plies);
+  options.follow = static_cast<int>(follow);
+  options.depth = static_cast<int>(depth);
+  options.threads = static_cast<int>(threads);
+  const std::string game(rules.id);
+  const std::string out = args.value("out").value_or("data/book/" + game + ".txt");
+  // An earlier book at the same path: what it holds deep enough is kept (a stopped build goes on).
+  draughts::Book book(rules);
+  std::optional<draughts::Book> earlier;
+  std::error_code ec;
+  if (!args.flag("fresh") && std::filesystem::exists(out, ec)) {
+    auto loaded = draughts::Book::load(rules, out);
+    if (!loaded) return fail(loaded.error() + " (give --fresh to build anew)");
+    earlier = std::move(*loaded);
+    book = *earlier;
+    options.keep = &*earlier;
+  }
+  if (!args.flag("quiet")) options.progress = print_progress;
+  std::string comment = "Opening book of " + game + ": `doska book build " + game + " --plies " +
+                        std::to_string(options.plies);
+  if (options.follow) comment += " --follow " + std::to_string(options.follow);
+  comment += " --depth " + std::to_string(options.depth) + "` (docs/engine.md).";
+  std::string write_error;
+  options.checkpoint = [&](const draughts::Book& b) {
+    write_error = save_book(b, out, comment + "\n" + std::to_string(b.size()) + " positions.");
+  };
+  auto report = engine::build_book(rules, options, book);
+  if (!report) return fail(report.error());
+  write_error = save_book(book, out, comment + "\n" + std::to_string(book.size()) + " positions.");
+  if (!write_error.empty()) return fail(write_error);
+  std::printf("%s: %zu positions in the book, %d searched to depth %d, %.1f s, written to %s\n",
+              game.c_str(), book.size(), report->searched, options.depth, report->seconds,
+              out.c_str());
+  return 0;
+}
 
 }  // namespace
 
 int run_book(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"plies", "depth", "threads", "out"}, {"fresh", "quiet"});
+  auto args = parse_args(words, {"plies", "follow", "depth", "threads", "out"}, {"fresh", "quiet"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2 || args->positional[0] != "build") return fail(kUsage);
   const std::string game = args->positional[1];
+  if (const draughts::Rules* rules = draughts::find_rules(game))
+    return run_draughts_book(*rules, *args);
   const mill::Rules* rules = mill::find_rules(game);
   if (!rules)
     return fail("no opening book for " + doska::quoted(game) +
-                ": books are for the mill games (mill, mill-mixed, mill-ceylon)");
+                ": books are for the draughts games and the mill games (mill, mill-mixed, "
+                "mill-ceylon)");
+  if (args->value("follow")) return fail("--follow is for the draughts games");
   engine::BookBuildOptions options;
   long long plies = options.plies, depth = options.depth, threads = options.threads;
   std::string error;
@@ -56,33 +135,16 @@ int run_book(const std::vector<std::string>& words) {
     earlier = std::move(*loaded);
     options.keep = &*earlier;
   }
-  if (!args->flag("quiet"))
-    options.progress = [](const std::string& line) {
-      std::fprintf(stderr, "%s\n", line.c_str());
-      std::fflush(stderr);
-    };
+  if (!args->flag("quiet")) options.progress = print_progress;
 
   const std::string comment = "Opening book of " + game + ": `doska book build " + game +
                               " --plies " + std::to_string(options.plies) + " --depth " +
                               std::to_string(options.depth) + "` (docs/mill.md).";
-  // Written whole to a side file, then renamed: the book at `out` is never half written.
   std::string write_error;
   const auto save = [&](const mill::Book& book) {
-    std::error_code ec;
-    const std::filesystem::path path(out);
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-    const std::string temp = out + ".part";
-    {
-      std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-      file << book.format(comment + "\n" + std::to_string(book.size()) +
-                          " positions, one per symmetry class.");
-      if (!file) {
-        write_error = "cannot write " + temp;
-        return;
-      }
-    }
-    std::filesystem::rename(temp, out, ec);
-    if (ec) write_error = "cannot write " + out + ": " + ec.message();
+    write_error = save_book(
+        book, out,
+        comment + "\n" + std::to_string(book.size()) + " positions, one per symmetry class.");
   };
   // The earlier book's entries stay, those of this build over them (a deeper search, or a
   // position the earlier one did not reach).

@@ -62,6 +62,7 @@ template <const draughts::Rules& R>
 Result<std::unique_ptr<Backend>> draughts_backend() {
   // Damaged built-in weights are an error, never a silent change to another evaluation.
   if (Status s = draughts::pattern::builtin_status(R.id); !s) return make_error(s.error());
+  if (auto b = draughts::builtin_book(R.id); !b) return make_error(b.error());
   return std::unique_ptr<Backend>(
       std::make_unique<SearchBackend<draughts::SearchTraits<R>>>(&draughts_root<R>));
 }

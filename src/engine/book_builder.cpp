@@ -7,21 +7,35 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "games/draughts/notation.h"
 #include "games/mill/notation.h"
 
 namespace doska::engine {
 
-Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOptions& options,
-                                   mill::Book& book) {
-  if (options.plies < 0 || options.plies > 17)
-    return make_error("--plies must be 0 to 17 (the placement phase)");
-  if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
-  const auto start = std::chrono::steady_clock::now();
-  const std::vector<mill::Position> positions = mill::book_positions(rules, options.plies);
+namespace {
 
-  // What an earlier book already has deep enough is kept as it is.
-  std::vector<const mill::Position*> todo;
-  for (const mill::Position& pos : positions) {
+// The search's value for the book: centipawns, or the win/loss value with its distance.
+int book_value(const search::Score& score) {
+  switch (score.kind) {
+    case search::Score::Kind::cp:
+      return score.value;
+    case search::Score::Kind::draw:
+      return 0;
+    case search::Score::Kind::win:
+      return search::kWin - score.value;
+    default:
+      return -search::kWin + score.value;
+  }
+}
+
+// Searches the positions not kept from an earlier book, each alone from an empty table (the same
+// book on every rebuild), `threads` engines at once, and adds each search's move to `book`.
+template <class Rules, class Position, class Book, class Options, class ToFen, class ParseMove>
+Status search_into(const Rules& rules, const std::vector<Position>& positions,
+                   const Options& options, Book& book, int& done_total, ToFen to_fen,
+                   ParseMove parse_move) {
+  std::vector<const Position*> todo;
+  for (const Position& pos : positions) {
     if (options.keep) {
       if (auto old = options.keep->probe(pos); old && old->depth >= options.depth) {
         book.add(pos, old->move, old->value, old->depth);
@@ -30,18 +44,17 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
     }
     todo.push_back(&pos);
   }
-
   std::atomic<std::size_t> next{0};
   std::atomic<int> done{0};
   std::mutex mutex;  // the book, the progress lines and the first error
   std::string error;
   auto work = [&] {
     Engine engine(options.hash_megabytes);
-    engine.set_tables(nullptr);  // the placement phase is not in the endgame databases
+    engine.set_tables(nullptr);  // the first plies are far from the endgame databases
     for (std::size_t i = next++; i < todo.size(); i = next++) {
-      const mill::Position& pos = *todo[i];
-      engine.new_game();  // each search from an empty table: the same book on every rebuild
-      const std::string fen = mill::to_fen(pos);
+      const Position& pos = *todo[i];
+      engine.new_game();
+      const std::string fen = to_fen(pos);
       if (Status s = engine.set_position(rules.id, fen); !s) {
         std::lock_guard lock(mutex);
         if (error.empty()) error = fen + ": " + s.error();
@@ -51,18 +64,13 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
       limits.depth = options.depth;
       limits.book = false;
       const BestMove best = engine.search(limits);
-      auto move = mill::parse_move(rules, pos, best.move);
+      auto move = parse_move(pos, best.move);
       std::lock_guard lock(mutex);
       if (!move) {
         if (error.empty()) error = fen + ": the search gave " + best.move + ": " + move.error();
         return;
       }
-      const int value = best.score.kind == search::Score::Kind::cp     ? best.score.value
-                        : best.score.kind == search::Score::Kind::draw ? 0
-                        : best.score.kind == search::Score::Kind::win
-                            ? search::kWin - best.score.value
-                            : -search::kWin + best.score.value;
-      book.add(pos, *move, value, options.depth);
+      book.add(pos, *move, book_value(best.score), options.depth);
       const int n = ++done;
       if (options.progress && (n % 100 == 0 || n == static_cast<int>(todo.size())))
         options.progress(std::to_string(n) + " of " + std::to_string(todo.size()) +
@@ -74,12 +82,62 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
   std::vector<std::thread> threads;
   for (int t = 0; t < std::max(1, options.threads); ++t) threads.emplace_back(work);
   for (auto& t : threads) t.join();
+  done_total += done.load();
   if (!error.empty()) return make_error(error);
+  return Ok{};
+}
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOptions& options,
+                                   mill::Book& book) {
+  if (options.plies < 0 || options.plies > 17)
+    return make_error("--plies must be 0 to 17 (the placement phase)");
+  if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
+  const auto start = std::chrono::steady_clock::now();
   BookBuildReport report;
+  const Status s = search_into(
+      rules, mill::book_positions(rules, options.plies), options, book, report.searched,
+      [](const mill::Position& p) { return mill::to_fen(p); },
+      [&](const mill::Position& p, const std::string& m) { return mill::parse_move(rules, p, m); });
+  if (!s) return make_error(s.error());
   report.positions = static_cast<int>(book.size());
-  report.searched = done.load();
-  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report.seconds = seconds_since(start);
+  return report;
+}
+
+Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
+                                   draughts::Book& book) {
+  if (options.plies < 0 || options.plies > 6) return make_error("--plies must be 0 to 6");
+  if (options.follow != 0 && (options.follow <= options.plies || options.follow > 20))
+    return make_error("--follow must be above --plies and at most 20");
+  if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
+  const auto start = std::chrono::steady_clock::now();
+  BookBuildReport report;
+  const auto to_fen = [&](const draughts::Position& p) { return draughts::to_fen(rules, p); };
+  const auto parse = [&](const draughts::Position& p, const std::string& m) {
+    return draughts::parse_move(rules, p, m);
+  };
+  std::vector<std::vector<draughts::Position>> levels =
+      draughts::opening_levels(rules, options.plies);
+  for (std::size_t ply = 0; ply < levels.size(); ++ply) {
+    if (options.progress)
+      options.progress("ply " + std::to_string(ply) + ": " + std::to_string(levels[ply].size()) +
+                       " positions");
+    if (Status s = search_into(rules, levels[ply], options, book, report.searched, to_fen, parse);
+        !s)
+      return make_error(s.error());
+    // The next level of the book's lines, once the level two plies before it has its moves.
+    const int next = static_cast<int>(ply) + 1;
+    if (next > options.plies && next <= options.follow && next >= 2)
+      levels.push_back(draughts::follow_level(book, levels[next - 2]));
+  }
+  report.positions = static_cast<int>(book.size());
+  report.seconds = seconds_since(start);
   return report;
 }
 

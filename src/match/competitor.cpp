@@ -58,7 +58,7 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     if (!v) return make_error("bad time " + quoted(value) + ": give seconds per move");
     spec.limits.move_time = *v;
   } else if (name == "book" && ours) {
-    // The opening book (mill games): off to search from the first move.
+    // The game's opening book, where it has one: off to search from the first move.
     if (value != "on" && value != "off")
       return make_error("bad book " + quoted(value) + ": give on or off");
     spec.limits.book = value == "on";

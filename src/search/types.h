@@ -65,7 +65,7 @@ struct Limits {
   bool probcut = true;
   // Futility pruning, where the game's traits use it (kFutilityMargin): off to measure it.
   bool futility = true;
-  // The game's opening book, where it has one (the mill games): a position in the book is played
+  // The game's opening book, where it has one (data/book/): a position in the book is played
   // from it, with no search; off to search every move.
   bool book = true;
   // Root moves not to search, in the game's notation: the lines after the first of a multi-line

@@ -48,7 +48,7 @@ json GameService::analyse(const AnalyseRequest& r) {
   const GameSession& session = *at.session;
   search::Limits limits;
   limits.depth = r.depth;
-  limits.book = false;  // an analysis searches, also where the mill opening book has the move
+  limits.book = false;  // an analysis searches, also where the opening book has the move
   limits.move_time = r.time_ms / 1000.0;
   const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
   const engine::BestMove best =

@@ -168,4 +168,38 @@ TEST(CliPlay, EndsQuietlyAtEndOfInput) {
   EXPECT_EQ(run.status, 0);
 }
 
+// `doska book build` for a draughts game: the book written, a second run keeping it whole, the
+// options checked, a damaged book at the path refused by name.
+TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
+  const std::string out = doska::test::scratch_dir() + "cli_book_english.txt";
+  std::remove(out.c_str());
+  CommandRun run = doska({"book", "build", "english", "--plies", "1", "--follow", "2", "--depth",
+                          "2", "--threads", "1", "--out", out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("english: 15 positions in the book, 15 searched to depth 2"),
+            std::string::npos)
+      << run.out;
+  const std::string text = read_file(out);
+  EXPECT_NE(text.find("--plies 1 --follow 2 --depth 2"), std::string::npos) << text;
+  EXPECT_NE(text.find("\ngame english\n"), std::string::npos) << text;
+  run = doska({"book", "build", "english", "--plies", "1", "--follow", "2", "--depth", "2", "--out",
+               out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("15 positions in the book, 0 searched"), std::string::npos) << run.out;
+  EXPECT_EQ(read_file(out), text);
+
+  expect_error(doska({"book", "build", "english", "--plies", "2", "--follow", "2", "--out", out}),
+               "--follow must be above --plies");
+  expect_error(doska({"book", "build", "mill", "--follow", "4", "--out", out}),
+               "--follow is for the draughts games");
+  expect_error(doska({"book", "build", "chess100"}), "no opening book for 'chess100'");
+  std::ofstream(out, std::ios::binary) << "game english\nB:W21-32:B1-12 21-17 0 5\n";
+  expect_error(doska({"book", "build", "english", "--plies", "0", "--out", out}),
+               "line 2: move '21-17'");
+  run = doska({"book", "build", "english", "--plies", "0", "--depth", "2", "--out", out, "--fresh",
+               "--quiet"});
+  EXPECT_EQ(run.status, 0) << run.err;
+  std::remove(out.c_str());
+}
+
 }  // namespace

@@ -1,10 +1,14 @@
 // `doska book build` (src/engine/book_builder.h): a book made by fixed-depth searches, the same on
-// every build, kept entries not searched again, and the engine playing from a book.
+// every build, kept entries not searched again, and the engine playing from a book; for the mill
+// games and the draughts games.
 #include "engine/book_builder.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "engine/engine.h"
+#include "games/draughts/notation.h"
 #include "games/mill/notation.h"
 
 namespace doska::engine {
@@ -67,27 +71,97 @@ TEST(MillBookBuild, BadOptionsAreRefused) {
   EXPECT_NE(r.error().find("--plies"), std::string::npos);
 }
 
-// With its book the engine plays the start from it, with the book's depth and no search; with
-// book off it searches.
-TEST(MillBookBuild, EnginePlaysFromTheBuiltInBook) {
-  auto book = mill::builtin_book("mill");
-  ASSERT_TRUE(book) << book.error();
-  if (!*book) GTEST_SKIP() << "no data/book/mill.txt";
+// The engine plays the start of `game` from its built-in book: the book's move (`expected`) and
+// depth, no search; with book off it searches.
+void expect_plays_from_book(const std::string& game, const std::string& expected, int depth) {
   Engine engine(4);
   engine.set_tables(nullptr);
-  ASSERT_TRUE(engine.set_position("mill"));
+  ASSERT_TRUE(engine.set_position(game));
   search::Limits limits;
   limits.depth = 2;
   const BestMove from_book = engine.search(limits);
-  const auto hit = (*book)->probe(mill::start_position(mill::kMill));
-  ASSERT_TRUE(hit);
-  EXPECT_EQ(from_book.move, mill::move_text(hit->move));
-  EXPECT_EQ(from_book.depth, hit->depth);
+  EXPECT_EQ(from_book.move, expected);
+  EXPECT_EQ(from_book.depth, depth);
   EXPECT_EQ(from_book.nodes, 0u);
   limits.book = false;
   const BestMove searched = engine.search(limits);
   EXPECT_EQ(searched.depth, 2);
   EXPECT_GT(searched.nodes, 0u);
+}
+
+TEST(MillBookBuild, EnginePlaysFromTheBuiltInBook) {
+  auto book = mill::builtin_book("mill");
+  ASSERT_TRUE(book) << book.error();
+  if (!*book) GTEST_SKIP() << "no data/book/mill.txt";
+  const auto hit = (*book)->probe(mill::start_position(mill::kMill));
+  ASSERT_TRUE(hit);
+  expect_plays_from_book("mill", mill::move_text(hit->move), hit->depth);
+}
+
+// A draughts book: every position of the first plies, then the book's own lines (the book's move
+// and every reply); the same with one thread or two, every entry a legal move at the build's depth.
+TEST(DraughtsBookBuild, PliesThenTheBooksLines) {
+  const draughts::Rules& rules = draughts::kEnglish;
+  DraughtsBookOptions options;
+  options.plies = 1;
+  options.follow = 3;
+  options.depth = 3;
+  options.threads = 2;
+  options.hash_megabytes = 4;
+  draughts::Book first(rules), second(rules);
+  auto a = build_book(rules, options, first);
+  ASSERT_TRUE(a) << a.error();
+  options.threads = 1;
+  auto b = build_book(rules, options, second);
+  ASSERT_TRUE(b) << b.error();
+  EXPECT_EQ(first.format(""), second.format(""));
+  const auto levels = draughts::opening_levels(rules, 1);
+  const auto ply2 = draughts::follow_level(first, levels[0]);
+  const auto ply3 = draughts::follow_level(first, levels[1]);
+  EXPECT_EQ(ply2.size(), 7u);  // the book's first move and White's 7 replies
+  EXPECT_EQ(a->positions, static_cast<int>(1 + 7 + ply2.size() + ply3.size()));
+  EXPECT_EQ(a->searched, a->positions);
+  for (const auto* level : {&levels[0], &levels[1], &ply2, &ply3})
+    for (const draughts::Position& pos : *level) {
+      const auto hit = first.probe(pos);
+      ASSERT_TRUE(hit) << draughts::to_fen(rules, pos);
+      EXPECT_EQ(hit->depth, 3);
+      const auto legal = draughts::legal_moves(rules, pos);
+      EXPECT_NE(std::find(legal.begin(), legal.end(), hit->move), legal.end());
+    }
+  // A rebuild over it searches nothing again; a deeper one searches all.
+  options.keep = &first;
+  draughts::Book again(rules);
+  auto c = build_book(rules, options, again);
+  ASSERT_TRUE(c) << c.error();
+  EXPECT_EQ(c->searched, 0);
+  EXPECT_EQ(again.format(""), first.format(""));
+}
+
+TEST(DraughtsBookBuild, BadOptionsAreRefused) {
+  draughts::Book book(draughts::kEnglish);
+  DraughtsBookOptions options;
+  options.plies = 3;
+  options.follow = 3;
+  auto r = build_book(draughts::kEnglish, options, book);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("--follow must be above --plies"), std::string::npos);
+  options.follow = 0;
+  options.plies = 7;
+  r = build_book(draughts::kEnglish, options, book);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("--plies"), std::string::npos);
+}
+
+TEST(DraughtsBookBuild, EnginePlaysFromTheBuiltInBook) {
+  auto book = draughts::builtin_book("english");
+  ASSERT_TRUE(book) << book.error();
+  if (!*book) GTEST_SKIP() << "no data/book/english.txt";
+  const draughts::Position start = draughts::start_position(draughts::kEnglish);
+  const auto hit = (*book)->probe(start);
+  ASSERT_TRUE(hit);
+  expect_plays_from_book("english", draughts::move_text(draughts::kEnglish, start, hit->move),
+                         hit->depth);
 }
 
 }  // namespace

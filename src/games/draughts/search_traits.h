@@ -8,6 +8,7 @@
 #include <string>
 #include <type_traits>
 
+#include "games/draughts/book.h"
 #include "games/draughts/egdb.h"
 #include "games/draughts/eval.h"
 #include "games/draughts/movegen.h"
@@ -198,6 +199,15 @@ struct SearchTraits {
     return draughts::move_text(R, p.pos, m);
   }
   static int side_index(const Position& p) { return static_cast<int>(p.side); }
+
+  // The opening book (book.h, data/book/<game>.txt), where the game has one.
+  static std::optional<search::BookHit> book_move(const Position& p) {
+    const auto book = builtin_book(R.id);
+    if (!book || !*book) return std::nullopt;
+    const auto hit = (*book)->probe(p.pos);
+    if (!hit) return std::nullopt;
+    return search::BookHit{draughts::move_text(R, p.pos, hit->move), hit->value, hit->depth};
+  }
 };
 
 }  // namespace doska::draughts

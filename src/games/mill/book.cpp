@@ -6,6 +6,7 @@
 #include <sstream>
 #include <unordered_set>
 
+#include "common/book_text.h"
 #include "common/text.h"
 #include "games/mill/eval_data.h"
 #include "games/mill/notation.h"
@@ -99,55 +100,30 @@ std::optional<BookMove> Book::probe(const Position& pos) const {
 
 Result<Book> Book::parse(const Rules& rules, std::string_view text, std::string_view source) {
   Book book(rules);
-  bool game_seen = false;
-  const auto wrong = read_word_lines(
-      text, source, [&](const std::vector<std::string_view>& words) -> std::optional<std::string> {
-        if (words[0] == "game") {
-          if (words.size() != 2) return "give 'game <id>'";
-          if (game_seen) return "the game is given twice";
-          if (words[1] != rules.id)
-            return "this book is for " + quoted(words[1]) + ", not " + std::string(rules.id);
-          game_seen = true;
-          return std::nullopt;
-        }
-        if (!game_seen) return "the first line must be 'game <id>'";
-        if (words.size() != 4) return "give '<FEN> <move> <value> <depth>'";
-        auto pos = parse_fen(rules, words[0]);
+  const auto wrong = read_book_lines(
+      text, source, rules.id, [&](const BookLine& line) -> std::optional<std::string> {
+        auto pos = parse_fen(rules, line.fen);
         if (!pos) return "bad FEN: " + pos.error();
-        auto move = parse_move(rules, *pos, words[1]);
-        if (!move) return "move " + quoted(words[1]) + ": " + move.error();
-        const auto value = parse_signed_int(words[2]);
-        if (!value || *value < -32000 || *value > 32000)
-          return "bad value " + quoted(words[2]) + ": give a whole number from -32000 to 32000";
-        const auto depth = parse_int(words[3]);
-        if (!depth || *depth < 1 || *depth > 200)
-          return "bad depth " + quoted(words[3]) + ": give 1 to 200";
+        auto move = parse_move(rules, *pos, line.move);
+        if (!move) return "move " + quoted(line.move) + ": " + move.error();
         if (book.entries_.contains(canonical(*pos).key))
           return "the position (or one of its mirror images) is given twice";
-        book.add(*pos, *move, *value, *depth);
+        book.add(*pos, *move, line.value, line.depth);
         return std::nullopt;
       });
   if (wrong) return make_error(*wrong);
-  if (!game_seen) return make_error(std::string(source) + ": no 'game <id>' line");
   return book;
 }
 
 Result<Book> Book::load(const Rules& rules, const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read opening book " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string s = text.str();
-  if (s.size() > 50'000'000) return make_error(path + " is too large for an opening book");
-  return parse(rules, s, path);
+  auto text = read_book_file(path);
+  if (!text) return make_error(text.error());
+  return parse(rules, *text, path);
 }
 
 std::string Book::format(std::string_view comment) const {
   std::ostringstream out;
-  for (std::string_view line : split(comment, '\n'))
-    if (!line.empty()) out << "# " << line << '\n';
-  out << "game " << rules_->id << '\n';
-  out << "# FEN, move, value (centipawns for the side to move), depth\n";
+  out << book_header(comment, rules_->id);
   const std::map<std::uint64_t, BookEntry> sorted(entries_.begin(), entries_.end());
   for (const auto& [key, e] : sorted)
     out << to_fen(positions_.at(key)) << ' ' << move_text(e.move) << ' ' << e.value << ' '

@@ -1,0 +1,129 @@
+// The opening book of the draughts games (src/games/draughts/book.h, docs/engine.md "Opening
+// book"): the positions of the first plies, the book's lines, its text and its probes.
+#include "games/draughts/book.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <tuple>
+
+#include "games/draughts/notation.h"
+#include "games/draughts/rules.h"
+
+namespace doska::draughts {
+namespace {
+
+using Key = std::tuple<int, Bitboard, Bitboard, Bitboard>;
+Key key(const Position& p) {
+  return {static_cast<int>(p.side), p.white, p.black, p.kings};
+}
+
+Position after(const Rules& rules, Position pos, const char* move) {
+  auto m = parse_move(rules, pos, move);
+  EXPECT_TRUE(m) << move;
+  if (m) play(pos, *m);
+  return pos;
+}
+
+// Ply by ply, every position once, and every child of a level in the next one: 7 and 49 in
+// english and russian (no position of two plies is reached twice), 9 and 81 in international.
+TEST(DraughtsBook, PositionsOfTheFirstPlies) {
+  for (const Rules* rules : {&kEnglish, &kRussian, &kInternational}) {
+    const auto levels = opening_levels(*rules, 3);
+    ASSERT_EQ(levels.size(), 4u) << rules->id;
+    EXPECT_EQ(levels[0].size(), 1u);
+    EXPECT_EQ(levels[0][0], start_position(*rules));
+    const std::size_t first = rules == &kInternational ? 9 : 7;
+    EXPECT_EQ(levels[1].size(), first) << rules->id;
+    EXPECT_EQ(levels[2].size(), first * first) << rules->id;
+    for (int ply = 1; ply <= 3; ++ply) {
+      std::set<Key> keys;
+      for (const Position& p : levels[ply]) keys.insert(key(p));
+      EXPECT_EQ(keys.size(), levels[ply].size()) << rules->id << " ply " << ply;
+      for (const Position& parent : levels[ply - 1])
+        for (const Move& m : legal_moves(*rules, parent)) {
+          Position child = parent;
+          play(child, m);
+          EXPECT_TRUE(keys.contains(key(child))) << rules->id << " ply " << ply;
+        }
+    }
+  }
+}
+
+// The book's lines: after the book's move, every reply; a position without an entry adds none.
+TEST(DraughtsBook, FollowTheBooksLines) {
+  Book book(kEnglish);
+  const Position start = start_position(kEnglish);
+  book.add(start, *parse_move(kEnglish, start, "11-15"), 3, 10);
+  const Position other = after(kEnglish, start, "9-13");
+  const auto next = follow_level(book, {start, other});
+  ASSERT_EQ(next.size(), 7u);  // the 7 replies to 11-15
+  const Position played = after(kEnglish, start, "11-15");
+  std::set<Key> expected;
+  for (const Move& m : legal_moves(kEnglish, played)) {
+    Position child = played;
+    play(child, m);
+    expected.insert(key(child));
+  }
+  for (const Position& p : next) EXPECT_TRUE(expected.contains(key(p)));
+}
+
+TEST(DraughtsBook, ProbeAndTextRoundTrip) {
+  Book book(kEnglish);
+  const Position start = start_position(kEnglish);
+  book.add(start, *parse_move(kEnglish, start, "11-15"), 4, 24);
+  const Position pos = after(kEnglish, after(kEnglish, start, "11-15"), "23-19");
+  book.add(pos, *parse_move(kEnglish, pos, "8-11"), -7, 24);
+  EXPECT_EQ(book.size(), 2u);
+  EXPECT_FALSE(book.probe(after(kEnglish, start, "9-13")));
+  const std::string text = book.format("a test book\nsecond line");
+  EXPECT_EQ(text.rfind("# a test book\n# second line\ngame english\n", 0), 0u) << text;
+  auto read = Book::parse(kEnglish, text, "test");
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->format("a test book\nsecond line"), text);
+  const auto hit = read->probe(pos);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(move_text(kEnglish, pos, hit->move), "8-11");
+  EXPECT_EQ(hit->value, -7);
+  EXPECT_EQ(hit->depth, 24);
+}
+
+// A damaged book is refused with its line and the reason.
+TEST(DraughtsBook, BadTextIsNamed) {
+  const auto error = [](const char* text) {
+    auto b = Book::parse(kEnglish, text, "book.txt");
+    return b ? std::string("accepted") : b.error();
+  };
+  const char* start = "B:W21-32:B1-12";
+  EXPECT_EQ(error(""), "book.txt: no 'game <id>' line");
+  EXPECT_NE(error("game russian\n").find("is for 'russian', not english"), std::string::npos);
+  EXPECT_NE(error((std::string(start) + " 11-15 0 5\n").c_str())
+                .find("line 1: the first line must be 'game <id>'"),
+            std::string::npos);
+  const auto line = [&](const std::string& rest) {
+    return error(("game english\n" + std::string(start) + " " + rest + "\n").c_str());
+  };
+  EXPECT_NE(line("11-15 0").find("line 2: give '<FEN> <move>"), std::string::npos);
+  EXPECT_NE(line("21-17 0 5").find("line 2: move '21-17'"), std::string::npos);
+  EXPECT_NE(line("11-15 x 5").find("line 2: bad value 'x'"), std::string::npos);
+  EXPECT_NE(line("11-15 0 0").find("line 2: bad depth '0'"), std::string::npos);
+  EXPECT_NE(error("game english\nB:W21-32:B1-99 11-15 0 5\n").find("line 2: bad FEN"),
+            std::string::npos);
+  EXPECT_NE(
+      error(
+          (std::string("game english\n") + start + " 11-15 0 5\n" + start + " 9-13 0 5\n").c_str())
+          .find("line 3: the position is given twice"),
+      std::string::npos);
+  EXPECT_EQ(line("11-15 0 5"), "accepted");
+}
+
+// Every book compiled in reads without error.
+TEST(DraughtsBook, BuiltInBooksRead) {
+  for (const Rules* rules : kAllRules) {
+    auto book = builtin_book(rules->id);
+    EXPECT_TRUE(book) << rules->id << ": " << (book ? "" : book.error());
+  }
+}
+
+}  // namespace
+}  // namespace doska::draughts
