@@ -22,27 +22,14 @@ std::optional<BookMove> Book::probe(const Position& pos) const {
 }
 
 Result<Book> Book::parse(const Rules& rules, std::string_view text, std::string_view source) {
-  Book book(rules);
-  const auto wrong = read_book_lines(text, source, rules.id,
-                                     [&](const BookLine& line) -> std::optional<std::string> {
-                                       auto pos = parse_fen(rules, line.fen);
-                                       if (!pos) return "bad FEN: " + pos.error();
-                                       auto move = parse_move(rules, *pos, line.move);
-                                       if (!move)
-                                         return "move " + quoted(line.move) + ": " + move.error();
-                                       if (book.entries_.contains(key_of(*pos)))
-                                         return "the position is given twice";
-                                       book.add(*pos, *move, line.value, line.depth);
-                                       return std::nullopt;
-                                     });
-  if (wrong) return make_error(*wrong);
-  return book;
+  return parse_book<Book>(
+      rules, text, source, [&](std::string_view fen) { return parse_fen(rules, fen); },
+      [&](const Position& pos, std::string_view move) { return parse_move(rules, pos, move); },
+      "the position is given twice");
 }
 
 Result<Book> Book::load(const Rules& rules, const std::string& path) {
-  auto text = read_book_file(path);
-  if (!text) return make_error(text.error());
-  return parse(rules, *text, path);
+  return load_book<Book>(rules, path);
 }
 
 std::string Book::format(std::string_view comment) const {
@@ -106,28 +93,13 @@ std::vector<Position> follow_level(const Book& book, const std::vector<Position>
 }
 
 Result<const Book*> builtin_book(std::string_view game) {
-  struct Parsed {
-    std::string game;
-    Result<Book> book;
-  };
-  // Parsed once, then only read.
-  static const std::vector<Parsed> all = [] {
-    std::vector<Parsed> v;
-    for (const pattern::EmbeddedText& e : pattern::embedded_books()) {
-      const Rules* rules = find_rules(e.game);
-      const std::string source = "data/book/" + std::string(e.game) + ".txt";
-      v.push_back({std::string(e.game), rules
-                                            ? Book::parse(*rules, e.text, source)
-                                            : Result<Book>(make_error(source + ": no such game"))});
-    }
-    return v;
-  }();
-  for (const Parsed& p : all) {
-    if (p.game != game) continue;
-    if (!p.book) return make_error(p.book.error());
-    return &*p.book;
-  }
-  return nullptr;
+  return builtin_book_from<Book>(
+      pattern::embedded_books(), game,
+      [](std::string_view id, std::string_view text, const std::string& source) -> Result<Book> {
+        const Rules* rules = find_rules(id);
+        if (!rules) return make_error(source + ": no such game");
+        return Book::parse(*rules, text, source);
+      });
 }
 
 }  // namespace doska::draughts

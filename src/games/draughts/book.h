@@ -41,6 +41,7 @@ class Book {
   // Adds or replaces the entry of `pos`; `move` is legal in `pos`.
   void add(const Position& pos, const Move& move, int value, int depth);
   std::optional<BookMove> probe(const Position& pos) const;
+  bool contains(const Position& pos) const { return entries_.contains(key_of(pos)); }
   std::size_t size() const { return entries_.size(); }
   const Rules& rules() const { return *rules_; }
 

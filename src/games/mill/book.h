@@ -72,6 +72,8 @@ class Book {
   // Adds or replaces the entry of `pos`'s class; `move` is legal in `pos`.
   void add(const Position& pos, const Move& move, int value, int depth);
   std::optional<BookMove> probe(const Position& pos) const;
+  // The book holds the position's class.
+  bool contains(const Position& pos) const { return entries_.contains(canonical(pos).key); }
   std::size_t size() const { return entries_.size(); }
   const Rules& rules() const { return *rules_; }
 
