@@ -43,7 +43,7 @@ ${eval_table}    {\"\", nullptr, nullptr}};
 }
 
 std::span<const EmbeddedText> embedded_books() {
-  ${book_return}
+  @book_return@
 }
 
 }  // namespace doska::draughts::pattern

@@ -33,7 +33,7 @@ ${mill_eval_table}  };
 }
 
 std::span<const EmbeddedText> embedded_mill_books() {
-  ${mill_book_return}
+  @mill_book_return@
 }
 
 }  // namespace doska::mill

@@ -207,6 +207,7 @@ int run_bench(const std::vector<std::string>& words) {
     limits.null_move = switches.null_move;
     limits.probcut = switches.probcut;
     limits.futility = switches.futility;
+    limits.book = false;  // nor on the opening books
     const engine::BestMove best = engine.search(limits);
     std::printf("%-24s depth %2d nodes %10llu time %6.3f bestmove %s score %s\n", b.game, b.depth,
                 static_cast<unsigned long long>(best.nodes), best.seconds, best.move.c_str(),

@@ -47,6 +47,17 @@ std::string save_book(const Book& book, const std::string& out, const std::strin
   return {};
 }
 
+// Writes the book as save_book does; a failure is said at once (a checkpoint's too) and the first
+// one kept, for the command to end with it.
+template <class Book>
+void save_noting(const Book& book, const std::string& out, const std::string& comment,
+                 std::string& first_error) {
+  const std::string wrong = save_book(book, out, comment);
+  if (wrong.empty()) return;
+  std::fprintf(stderr, "cannot save the book: %s\n", wrong.c_str());
+  if (first_error.empty()) first_error = wrong;
+}
+
 void print_progress(const std::string& line) {
   std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
@@ -67,6 +78,7 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
   options.follow = static_cast<int>(follow);
   options.depth = static_cast<int>(depth);
   options.threads = static_cast<int>(threads);
+  if (Status s = engine::check_options(options); !s) return fail(s.error());
   const std::string game(rules.id);
   const std::string out = args.value("out").value_or("data/book/" + game + ".txt");
   // An earlier book at the same path: what it holds deep enough is kept (a stopped build goes on).
@@ -86,12 +98,13 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
   if (options.follow) comment += " --follow " + std::to_string(options.follow);
   comment += " --depth " + std::to_string(options.depth) + "` (docs/engine.md).";
   std::string write_error;
-  options.checkpoint = [&](const draughts::Book& b) {
-    write_error = save_book(b, out, comment + "\n" + std::to_string(b.size()) + " positions.");
+  const auto save = [&](const draughts::Book& b) {
+    save_noting(b, out, comment + "\n" + std::to_string(b.size()) + " positions.", write_error);
   };
+  options.checkpoint = save;
   auto report = engine::build_book(rules, options, book);
   if (!report) return fail(report.error());
-  write_error = save_book(book, out, comment + "\n" + std::to_string(book.size()) + " positions.");
+  save(book);
   if (!write_error.empty()) return fail(write_error);
   std::printf("%s: %zu positions in the book, %d searched to depth %d, %.1f s, written to %s\n",
               game.c_str(), book.size(), report->searched, options.depth, report->seconds,
@@ -142,9 +155,10 @@ int run_book(const std::vector<std::string>& words) {
                               std::to_string(options.depth) + "` (docs/mill.md).";
   std::string write_error;
   const auto save = [&](const mill::Book& book) {
-    write_error = save_book(
+    save_noting(
         book, out,
-        comment + "\n" + std::to_string(book.size()) + " positions, one per symmetry class.");
+        comment + "\n" + std::to_string(book.size()) + " positions, one per symmetry class.",
+        write_error);
   };
   // The earlier book's entries stay, those of this build over them (a deeper search, or a
   // position the earlier one did not reach).

@@ -66,7 +66,8 @@ Result<Book> load_book(const Rules& rules, const std::string& path) {
 
 // The books compiled in (`texts`: items with a `game` and a `text`), each read once by
 // `parse(game, text, source)` (a Result<Book>), then only looked up: the book of `game`, null
-// where it has none, or the error of a damaged one. One table for each Book type.
+// where it has none, or the error of a damaged one. The table is a static of the instantiation:
+// call it from one place for each Book type (the game's builtin_book), with the same `texts`.
 template <class Book, class Texts, class Parse>
 Result<const Book*> builtin_book_from(const Texts& texts, std::string_view game, Parse parse) {
   struct Parsed {

@@ -141,7 +141,8 @@ class SearchBackend : public Backend {
   search::SearchResult search(search::TranspositionTable& tt, std::atomic<bool>& stop,
                               const search::Limits& limits, const InfoCallback& on_info) override {
     if constexpr (HasBook<T>) {
-      if (limits.book)
+      // An infinite search (analysis, pondering) searches also where the book has a move.
+      if (limits.book && !limits.infinite)
         if (auto hit = T::book_move(root_.position)) return book_result(*hit, on_info);
     }
     search::Search<T> s(tt, stop);

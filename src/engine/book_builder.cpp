@@ -110,12 +110,18 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
   return report;
 }
 
+Status check_options(const DraughtsBookOptions& options) {
+  if (options.plies < 0 || options.plies > 6) return make_error("--plies must be 0 to 6");
+  if (options.follow != 0 &&
+      (options.follow <= options.plies || options.follow < 2 || options.follow > 20))
+    return make_error("--follow must be above --plies, and 2 to 20");
+  if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
+  return Ok{};
+}
+
 Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
                                    draughts::Book& book) {
-  if (options.plies < 0 || options.plies > 6) return make_error("--plies must be 0 to 6");
-  if (options.follow != 0 && (options.follow <= options.plies || options.follow > 20))
-    return make_error("--follow must be above --plies and at most 20");
-  if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
+  if (Status s = check_options(options); !s) return make_error(s.error());
   const auto start = std::chrono::steady_clock::now();
   BookBuildReport report;
   const auto to_fen = [&](const draughts::Position& p) { return draughts::to_fen(rules, p); };
@@ -128,13 +134,18 @@ Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsB
     if (options.progress)
       options.progress("ply " + std::to_string(ply) + ": " + std::to_string(levels[ply].size()) +
                        " positions");
+    const int searched_before = report.searched;
     if (Status s = search_into(rules, levels[ply], options, book, report.searched, to_fen, parse);
         !s)
       return make_error(s.error());
-    // The next level of the book's lines, once the level two plies before it has its moves.
+    // A level's last searches are kept at once, not after the next level's first ones.
+    if (options.checkpoint && report.searched != searched_before) options.checkpoint(book);
+    // The next level of the book's lines, once the level two plies before it has its moves (none
+    // at ply 1 when the book has only the start).
     const int next = static_cast<int>(ply) + 1;
-    if (next > options.plies && next <= options.follow && next >= 2)
-      levels.push_back(draughts::follow_level(book, levels[next - 2]));
+    if (next > options.plies && next <= options.follow)
+      levels.push_back(next >= 2 ? draughts::follow_level(book, levels[next - 2])
+                                 : std::vector<draughts::Position>{});
   }
   report.positions = static_cast<int>(book.size());
   report.seconds = seconds_since(start);

@@ -40,7 +40,9 @@ struct BookBuildReport {
 
 Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOptions& options,
                                    mill::Book& book);
-// Level by level: the positions of ply 0..plies, then those of the book's lines up to `follow`.
+// Level by level: the positions of ply 0..plies, then those of the book's lines up to `follow`;
+// check_options tells what is wrong with the options (also before a build starts).
+Status check_options(const DraughtsBookOptions& options);
 Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
                                    draughts::Book& book);
 

@@ -160,6 +160,7 @@ class HubSession {
   int threads_ = 1;
   std::size_t hash_megabytes_;
   bool ponder_ = false;
+  bool book_ = true;  // the game's opening book (data/book/), where it has one
 
   // The position of the last `pos`; empty after a bad one, with the reason.
   std::optional<draughts::Position> root_;
@@ -243,6 +244,7 @@ void HubSession::on_hub() {
   write("param name=threads value=" + std::to_string(threads_) + " type=int min=1 max=64");
   write("param name=hash value=" + std::to_string(hash_megabytes_) + " type=int min=1 max=4096");
   write(std::string("param name=ponder value=") + (ponder_ ? "true" : "false") + " type=bool");
+  write(std::string("param name=book value=") + (book_ ? "true" : "false") + " type=bool");
   write("wait");
 }
 
@@ -280,6 +282,10 @@ void HubSession::on_set_param(const HubLine& line) {
     if (v != "true" && v != "false")
       return error("parameter ponder: " + quoted(v) + " is not true or false");
     ponder_ = v == "true";
+  } else if (name->value == "book") {
+    if (v != "true" && v != "false")
+      return error("parameter book: " + quoted(v) + " is not true or false");
+    book_ = v == "true";
   } else {
     error("unknown parameter " + quoted(name->value));
   }
@@ -400,6 +406,7 @@ search::Limits HubSession::think_limits() const {
   if (!level_given_) limits.move_time = options_.default_move_time;
   limits.level = level_;
   limits.threads = threads_;
+  limits.book = book_;
   return limits;
 }
 
@@ -411,8 +418,10 @@ void HubSession::on_go(const HubLine& line) {
   }
   search::Limits limits = think_limits();
   if (mode == Mode::analyze) {
-    // Analysis is at full strength, and until `stop` unless a limit was given.
+    // Analysis is at full strength, searches also where the book has a move, and goes on until
+    // `stop` unless a limit was given.
     limits.level = 10;
+    limits.book = false;
     if (!level_given_) {
       limits.move_time = 0;
       limits.infinite = true;

@@ -196,6 +196,9 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   std::ofstream(out, std::ios::binary) << "game english\nB:W21-32:B1-12 21-17 0 5\n";
   expect_error(doska({"book", "build", "english", "--plies", "0", "--out", out}),
                "line 2: move '21-17'");
+  // Bad options are named before the book at the path is read.
+  expect_error(doska({"book", "build", "english", "--plies", "2", "--follow", "2", "--out", out}),
+               "--follow must be above --plies");
   run = doska({"book", "build", "english", "--plies", "0", "--depth", "2", "--out", out, "--fresh",
                "--quiet"});
   EXPECT_EQ(run.status, 0) << run.err;

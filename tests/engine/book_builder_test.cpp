@@ -136,6 +136,24 @@ TEST(DraughtsBookBuild, PliesThenTheBooksLines) {
   ASSERT_TRUE(c) << c.error();
   EXPECT_EQ(c->searched, 0);
   EXPECT_EQ(again.format(""), first.format(""));
+  options.depth = 4;
+  draughts::Book deeper(rules);
+  c = build_book(rules, options, deeper);
+  ASSERT_TRUE(c) << c.error();
+  EXPECT_EQ(c->searched, c->positions);
+}
+
+// From the start alone: the book's first move and every reply (ply 1 has no line of its own).
+TEST(DraughtsBookBuild, LinesFromTheStartAlone) {
+  DraughtsBookOptions options;
+  options.plies = 0;
+  options.follow = 2;
+  options.depth = 2;
+  options.hash_megabytes = 4;
+  draughts::Book book(draughts::kEnglish);
+  auto r = build_book(draughts::kEnglish, options, book);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->positions, 1 + 7);
 }
 
 TEST(DraughtsBookBuild, BadOptionsAreRefused) {
@@ -146,6 +164,11 @@ TEST(DraughtsBookBuild, BadOptionsAreRefused) {
   auto r = build_book(draughts::kEnglish, options, book);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("--follow must be above --plies"), std::string::npos);
+  options.plies = 0;
+  options.follow = 1;  // no line reaches ply 1
+  r = build_book(draughts::kEnglish, options, book);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("2 to 20"), std::string::npos);
   options.follow = 0;
   options.plies = 7;
   r = build_book(draughts::kEnglish, options, book);

@@ -219,9 +219,12 @@ TEST(Engine, NodeLimitIsKept) {
   EXPECT_FALSE(best.move.empty());
 }
 
-TEST(Engine, StopEndsAnInfiniteSearch) {
+// An infinite search of `game`'s start, stopped after 100 ms: its move, and whether it had
+// ended by itself before the stop.
+BestMove stopped_infinite_search(const std::string& game, bool& ended_before_stop) {
   Engine engine(8);
-  ASSERT_TRUE(engine.set_position("international").ok());
+  engine.set_tables(nullptr);
+  EXPECT_TRUE(engine.set_position(game).ok());
   search::Limits limits;
   limits.infinite = true;
   std::atomic<bool> done{false};
@@ -231,11 +234,28 @@ TEST(Engine, StopEndsAnInfiniteSearch) {
     done.store(true);
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  EXPECT_FALSE(done.load());
+  ended_before_stop = done.load();
   engine.stop();
   engine.wait();
   EXPECT_TRUE(done.load());
+  return result;
+}
+
+TEST(Engine, StopEndsAnInfiniteSearch) {
+  bool ended = true;
+  const BestMove result = stopped_infinite_search("international", ended);
+  EXPECT_FALSE(ended);
   EXPECT_TRUE(is_legal("international", std::nullopt, result.move)) << result.move;
+}
+
+// An infinite search (analysis, pondering) searches also where the opening book has the move: the
+// mill start is in the built-in book.
+TEST(Engine, InfiniteSearchIgnoresTheBook) {
+  bool ended = true;
+  const BestMove result = stopped_infinite_search("mill", ended);
+  EXPECT_FALSE(ended);
+  EXPECT_GT(result.nodes, 0u);
+  EXPECT_TRUE(is_legal("mill", std::nullopt, result.move)) << result.move;
 }
 
 TEST(Engine, InfoLinesGrowInDepth) {
@@ -244,6 +264,7 @@ TEST(Engine, InfoLinesGrowInDepth) {
   std::vector<int> depths;
   search::Limits limits;
   limits.depth = 7;
+  limits.book = false;  // also with an english book compiled in
   engine.search(limits, [&](const search::Info& info) {
     depths.push_back(info.depth);
     EXPECT_FALSE(info.pv.empty());

@@ -169,13 +169,28 @@ TEST(Hub, InitialisationDeclaresTheParameters) {
   EXPECT_EQ(variant[0],
             "param name=variant value=international type=enum values=\"international russian "
             "english international-giveaway russian-giveaway english-giveaway\"");
-  EXPECT_EQ(starting_with(lines, "param ").size(), 5u);
+  EXPECT_EQ(starting_with(lines, "param ").size(), 6u);
+  EXPECT_EQ(starting_with(lines, "param name=book").size(), 1u);
+  EXPECT_EQ(starting_with(lines, "param name=book")[0], "param name=book value=true type=bool");
   const auto wait = index_of(lines, "wait");
   const auto ready = index_of(lines, "ready");
   ASSERT_GE(wait, 0);
   EXPECT_GT(ready, wait);
   EXPECT_EQ(lines.back(), "pong");
   EXPECT_TRUE(starting_with(lines, "error").empty()) << all(lines);
+}
+
+// The opening book (data/book/<game>.txt, where the game has one) can be turned off; a bad value
+// is named.
+TEST(Hub, BookParameter) {
+  const auto lines = run_script(
+      "hub\nset-param name=book value=false\nset-param name=book value=maybe\ninit\n"
+      "level depth=2\ngo think\nnew-game\n");
+  const auto errors = starting_with(lines, "error");
+  ASSERT_EQ(errors.size(), 1u) << all(lines);
+  EXPECT_NE(errors[0].find("parameter book: 'maybe' is not true or false"), std::string::npos)
+      << errors[0];
+  EXPECT_EQ(starting_with(lines, "done move=").size(), 1u) << all(lines);
 }
 
 TEST(Hub, ThinkWithADepthLimit) {
