@@ -26,10 +26,6 @@ constexpr const char* kUsage =
     "usage: doska book build <game> [--plies N] [--follow L] [--depth D] [--threads T] "
     "[--out FILE] [--fresh] [--quiet]";
 
-}  // namespace
-
-namespace {
-
 // Writes the book whole to a side file, then renames it: the book at `out` is never half written.
 template <class Book>
 std::string save_book(const Book& book, const std::string& out, const std::string& comment) {

@@ -12,11 +12,11 @@
 namespace doska::draughts {
 
 void Book::add(const Position& pos, const Move& move, int value, int depth) {
-  entries_[key_of(pos)] = BookMove{move, value, depth};
+  entries_[book_key(pos)] = BookMove{move, value, depth};
 }
 
 std::optional<BookMove> Book::probe(const Position& pos) const {
-  const auto it = entries_.find(key_of(pos));
+  const auto it = entries_.find(book_key(pos));
   if (it == entries_.end()) return std::nullopt;
   return it->second;
 }
@@ -49,18 +49,13 @@ std::string Book::format(std::string_view comment) const {
 
 namespace {
 
-using PositionKey = std::tuple<int, Bitboard, Bitboard, Bitboard>;
-PositionKey key_of(const Position& p) {
-  return {static_cast<int>(p.side), p.white, p.black, p.kings};
-}
-
 // `pos` played on by `move`, added to `out` unless seen before or over.
-void add_child(const Rules& rules, const Position& pos, const Move& move,
-               std::set<PositionKey>& seen, std::vector<Position>& out) {
+void add_child(const Rules& rules, const Position& pos, const Move& move, std::set<BookKey>& seen,
+               std::vector<Position>& out) {
   Position child = pos;
   play(child, move);
   if (legal_moves(rules, child).empty()) return;
-  if (seen.insert(key_of(child)).second) out.push_back(child);
+  if (seen.insert(book_key(child)).second) out.push_back(child);
 }
 
 }  // namespace
@@ -68,7 +63,7 @@ void add_child(const Rules& rules, const Position& pos, const Move& move,
 std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies) {
   std::vector<std::vector<Position>> levels{{start_position(rules)}};
   for (int ply = 1; ply <= plies; ++ply) {
-    std::set<PositionKey> seen;
+    std::set<BookKey> seen;
     std::vector<Position> next;
     for (const Position& pos : levels.back())
       for (const Move& m : legal_moves(rules, pos)) add_child(rules, pos, m, seen, next);
@@ -80,7 +75,7 @@ std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies)
 
 std::vector<Position> follow_level(const Book& book, const std::vector<Position>& earlier) {
   const Rules& rules = book.rules();
-  std::set<PositionKey> seen;
+  std::set<BookKey> seen;
   std::vector<Position> next;
   for (const Position& pos : earlier) {
     const auto hit = book.probe(pos);

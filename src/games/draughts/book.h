@@ -21,6 +21,12 @@
 
 namespace doska::draughts {
 
+// A position exactly, as the book keys it (side, white, black, kings), in a fixed order.
+using BookKey = std::tuple<int, Bitboard, Bitboard, Bitboard>;
+inline BookKey book_key(const Position& p) {
+  return {static_cast<int>(p.side), p.white, p.black, p.kings};
+}
+
 struct BookMove {
   Move move{};
   int value = 0;  // centipawns for the side to move
@@ -41,17 +47,13 @@ class Book {
   // Adds or replaces the entry of `pos`; `move` is legal in `pos`.
   void add(const Position& pos, const Move& move, int value, int depth);
   std::optional<BookMove> probe(const Position& pos) const;
-  bool contains(const Position& pos) const { return entries_.contains(key_of(pos)); }
+  bool contains(const Position& pos) const { return entries_.contains(book_key(pos)); }
   std::size_t size() const { return entries_.size(); }
   const Rules& rules() const { return *rules_; }
 
  private:
-  using Key = std::tuple<int, Bitboard, Bitboard, Bitboard>;  // side, white, black, kings
-  static Key key_of(const Position& p) {
-    return {static_cast<int>(p.side), p.white, p.black, p.kings};
-  }
   const Rules* rules_;
-  std::map<Key, BookMove> entries_;
+  std::map<BookKey, BookMove> entries_;
 };
 
 // Every position of 0, 1, ..., `plies` plies from the start, a vector a ply, each position once;

@@ -5,18 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <set>
-#include <tuple>
 
 #include "games/draughts/notation.h"
 #include "games/draughts/rules.h"
 
 namespace doska::draughts {
 namespace {
-
-using Key = std::tuple<int, Bitboard, Bitboard, Bitboard>;
-Key key(const Position& p) {
-  return {static_cast<int>(p.side), p.white, p.black, p.kings};
-}
 
 Position after(const Rules& rules, Position pos, const char* move) {
   auto m = parse_move(rules, pos, move);
@@ -37,14 +31,14 @@ TEST(DraughtsBook, PositionsOfTheFirstPlies) {
     EXPECT_EQ(levels[1].size(), first) << rules->id;
     EXPECT_EQ(levels[2].size(), first * first) << rules->id;
     for (int ply = 1; ply <= 3; ++ply) {
-      std::set<Key> keys;
-      for (const Position& p : levels[ply]) keys.insert(key(p));
+      std::set<BookKey> keys;
+      for (const Position& p : levels[ply]) keys.insert(book_key(p));
       EXPECT_EQ(keys.size(), levels[ply].size()) << rules->id << " ply " << ply;
       for (const Position& parent : levels[ply - 1])
         for (const Move& m : legal_moves(*rules, parent)) {
           Position child = parent;
           play(child, m);
-          EXPECT_TRUE(keys.contains(key(child))) << rules->id << " ply " << ply;
+          EXPECT_TRUE(keys.contains(book_key(child))) << rules->id << " ply " << ply;
         }
     }
   }
@@ -59,13 +53,13 @@ TEST(DraughtsBook, FollowTheBooksLines) {
   const auto next = follow_level(book, {start, other});
   ASSERT_EQ(next.size(), 7u);  // the 7 replies to 11-15
   const Position played = after(kEnglish, start, "11-15");
-  std::set<Key> expected;
+  std::set<BookKey> expected;
   for (const Move& m : legal_moves(kEnglish, played)) {
     Position child = played;
     play(child, m);
-    expected.insert(key(child));
+    expected.insert(book_key(child));
   }
-  for (const Position& p : next) EXPECT_TRUE(expected.contains(key(p)));
+  for (const Position& p : next) EXPECT_TRUE(expected.contains(book_key(p)));
 }
 
 TEST(DraughtsBook, ProbeAndTextRoundTrip) {
