@@ -455,25 +455,24 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
   return report;
 }
 
-// Checks every entry of one table: `check(i)` gives an empty text when the entry is right, else
-// what is wrong (with the position's FEN). A table that takes longer than 2 s says how far it is
-// ("NAME verify: [###...] 40% ..., about N s left").
-template <class Check>
-void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&& check,
-                  const Progress& progress = {}, const std::string& name = {}) {
+// Checks every entry of one table, a range at a time: `check(begin, end, note)` checks the
+// entries begin..end-1 and calls note(problem) for each wrong one (the problem names the position
+// and what is wrong). A table that takes longer than 2 s says how far it is ("NAME verify:
+// [###...] 40% ..., about N s left").
+template <class CheckRange>
+void verify_ranges(std::uint64_t size, int threads, VerifyReport& report, CheckRange&& check,
+                   const Progress& progress = {}, const std::string& name = {}) {
   std::mutex mutex;
   std::atomic<std::uint64_t> wrong{0};
   std::atomic<std::uint64_t> done{0};
   Stopwatch clock;
   double last_report = 0;
   parallel_chunks(size, threads, [&](std::uint64_t begin, std::uint64_t end) {
-    for (std::uint64_t i = begin; i < end; ++i) {
-      const std::string problem = check(i);
-      if (problem.empty()) continue;
+    check(begin, end, [&](const std::string& problem) {
       ++wrong;
       std::lock_guard lock(mutex);
       if (report.problems.size() < 10) report.problems.push_back(problem);
-    }
+    });
     const std::uint64_t total = done.fetch_add(end - begin) + (end - begin);
     std::lock_guard lock(mutex);
     if (progress && clock.seconds() - last_report > 2) {
@@ -483,6 +482,20 @@ void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&&
   });
   ++report.tables;
   report.wrong += wrong;
+}
+
+// The same an entry at a time: `check(i)` gives an empty text when the entry is right, else what
+// is wrong (with the position's FEN).
+template <class Check>
+void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&& check,
+                  const Progress& progress = {}, const std::string& name = {}) {
+  verify_ranges(
+      size, threads, report,
+      [&](std::uint64_t begin, std::uint64_t end, const auto& note) {
+        for (std::uint64_t i = begin; i < end; ++i)
+          if (std::string problem = check(i); !problem.empty()) note(problem);
+      },
+      progress, name);
 }
 
 }  // namespace doska::egdb

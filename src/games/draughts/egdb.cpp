@@ -86,10 +86,21 @@ struct Frame {
 
   // `pos` has White to move, with the material of the layout.
   static std::uint64_t index(const Layout& l, const Position& pos) {
-    const std::uint64_t own_men = squares(pos.white & ~pos.kings);
-    const std::uint64_t opp_men = squares(pos.black & ~pos.kings);
-    const std::uint64_t own_kings = squares(pos.white & pos.kings);
-    const std::uint64_t opp_kings = squares(pos.black & pos.kings);
+    return index_of_squares(l, squares(pos.white & ~pos.kings), squares(pos.black & ~pos.kings),
+                            squares(pos.white & pos.kings), squares(pos.black & pos.kings));
+  }
+  // The index of flip(pos) (`pos` has Black to move), without turning the position first.
+  static std::uint64_t flipped_index(const Layout& l, const Position& pos) {
+    const auto turned = [](Bitboard b) {
+      return doska::egdb::reverse_bits(squares(b)) >> (64 - kSquares);
+    };
+    return index_of_squares(l, turned(pos.black & ~pos.kings), turned(pos.white & ~pos.kings),
+                            turned(pos.black & pos.kings), turned(pos.white & pos.kings));
+  }
+  // The index from the squares (bits 0..kSquares-1) of each kind of piece, side to move first.
+  static std::uint64_t index_of_squares(const Layout& l, std::uint64_t own_men,
+                                        std::uint64_t opp_men, std::uint64_t own_kings,
+                                        std::uint64_t opp_kings) {
     const std::uint64_t men = own_men | opp_men;
     std::uint64_t i = rank(own_men >> kRow);
     i = i * l.opp_men + rank(opp_men);
@@ -357,42 +368,96 @@ std::optional<Value> probe_in(const Database& db, const Rules& rules, const Posi
   return place.table->value(place.index);
 }
 
-// The value of a position from its successors' (the definition the build computes). The
-// successors' places are found first and their bytes asked of the memory at once, then read:
-// in a large table they land at random places, and the waits overlap.
+// The values of a batch of positions from their successors' (the definition the build
+// computes). The successors of every position of the batch are placed first and their bytes
+// asked of the memory at once, then read: in a large table they land at random places, and the
+// waits of the whole batch overlap (one position's few moves are too few to hide them).
 template <int N>
-std::optional<Value> from_successors_in(const Rules& rules, const Database& db, const Position& pos,
-                                        std::string& missing) {
-  MoveList list;
-  generate_moves(rules, pos, list);
-  if (list.empty()) return Value::decode(terminal_code(rules));
-  constexpr int kAhead = 64;  // moves whose places are kept (the rest are found in turn)
-  std::array<Place, kAhead> places;
-  const int ahead = std::min(list.size(), kAhead);
-  auto place_of = [&](int k) {
-    Position next = pos;
-    play(next, list[k]);
-    return place_in<N>(db, rules, next);
-  };
-  for (int k = 0; k < ahead; ++k) {
-    places[static_cast<std::size_t>(k)] = place_of(k);
-    if (const Place& p = places[static_cast<std::size_t>(k)]; p.table) p.table->prefetch(p.index);
+class SuccessorBatch {
+ public:
+  static constexpr int kPositions = 32;
+
+  SuccessorBatch(const Rules& rules, const Database& db) : rules_(rules), db_(db) {
+    slots_.reserve(kPositions * 16);
   }
-  std::optional<Value> best;
-  for (int k = 0; k < list.size(); ++k) {
-    const Place place = k < ahead ? places[static_cast<std::size_t>(k)] : place_of(k);
-    const auto v = place.table ? place.table->value(place.index) : place.fixed;
-    if (!v) {
+  void clear() {
+    slots_.clear();
+    size_ = 0;
+  }
+  // Adds a position (the batch must not be full); the result is its number in the batch.
+  int add(const Position& pos) {
+    MoveList list;
+    generate_moves(rules_, pos, list);
+    positions_[static_cast<std::size_t>(size_)] = pos;
+    first_[static_cast<std::size_t>(size_)] = static_cast<int>(slots_.size());
+    for (int k = 0; k < list.size(); ++k) {
       Position next = pos;
       play(next, list[k]);
-      missing = to_fen(rules, next);
-      return std::nullopt;
+      const Place place = place_of(next);
+      if (place.table) place.table->prefetch(place.index);
+      slots_.push_back({place, list[k]});
     }
-    const Value mine = through(*v, list[k].is_capture() || list[k].promotes);
-    if (!best || better(mine, *best)) best = mine;
+    first_[static_cast<std::size_t>(size_) + 1] = static_cast<int>(slots_.size());
+    return size_++;
   }
-  return best;
-}
+  // The value of the position numbered `k` from its successors', or none where a successor has
+  // no table (its FEN in `missing`).
+  std::optional<Value> value(int k, std::string& missing) const {
+    const int first = first_[static_cast<std::size_t>(k)];
+    const int last = first_[static_cast<std::size_t>(k) + 1];
+    if (first == last) return Value::decode(terminal_code(rules_));
+    std::optional<Value> best;
+    for (int j = first; j < last; ++j) {
+      const Slot& slot = slots_[static_cast<std::size_t>(j)];
+      const auto v =
+          slot.place.table ? slot.place.table->value(slot.place.index) : slot.place.fixed;
+      if (!v) {
+        Position next = positions_[static_cast<std::size_t>(k)];
+        play(next, slot.move);
+        missing = to_fen(rules_, next);
+        return std::nullopt;
+      }
+      const Value mine = through(*v, slot.move.is_capture() || slot.move.promotes);
+      if (!best || better(mine, *best)) best = mine;
+    }
+    return best;
+  }
+
+ private:
+  struct Slot {
+    Place place;
+    Move move;
+  };
+  // place_in, with the table and layout of the material seen last kept (most moves capture
+  // nothing and promote nothing: their successors share one material).
+  Place place_of(const Position& pos) {
+    using F = Frame<N>;
+    if (pos.pieces(pos.side) == 0 || db_.table_count() == 0 ||
+        count(pos.occupied()) > db_.largest_pieces())
+      return place_in<N>(db_, rules_, pos);
+    const bool white = pos.side == Side::white;
+    if ((white ? pos.black : pos.white) == 0) return {};
+    const Material seen = material_of(pos);
+    const Material m = white ? seen : seen.flipped();
+    if (!(m == last_material_)) {
+      last_material_ = m;
+      last_table_ = db_.table(m);
+      if (last_table_) last_layout_ = F::layout(m);
+    }
+    if (!last_table_) return {};
+    return {last_table_, white ? F::index(last_layout_, pos) : F::flipped_index(last_layout_, pos),
+            std::nullopt};
+  }
+  const Rules& rules_;
+  const Database& db_;
+  Material last_material_{-1, -1, -1, -1};
+  const Table* last_table_ = nullptr;
+  Layout last_layout_{};
+  std::vector<Slot> slots_;
+  std::array<Position, kPositions> positions_;
+  std::array<int, kPositions + 1> first_{};
+  int size_ = 0;
+};
 
 }  // namespace
 
@@ -582,23 +647,45 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
     std::atomic<std::uint64_t> positions{0};
     with_geometry(rules, [&]<int N>() {
       const typename Frame<N>::Decoder decoder(m);
-      doska::egdb::verify_table(
+      doska::egdb::verify_ranges(
           decoder.layout().size, options.threads, report,
-          [&](std::uint64_t i) {
-            Position pos;
-            const std::optional<Value> stored = table->value(i);
-            if (!decoder.decode(i, pos))
-              return !stored ? std::string()
-                             : m.name() + " index " + std::to_string(i) +
-                                   ": a value where there is no position";
-            ++positions;
-            std::string missing;
-            const auto expected = from_successors_in<N>(rules, db, pos, missing);
-            if (!expected) return to_fen(rules, pos) + ": no table for the successor " + missing;
-            if (stored != expected)
-              return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
-                     ", its moves give " + expected->text();
-            return std::string();
+          [&](std::uint64_t begin, std::uint64_t end, const auto& note) {
+            SuccessorBatch<N> batch(rules, db);
+            constexpr int kBatch = SuccessorBatch<N>::kPositions;
+            std::uint64_t counted = 0;
+            for (std::uint64_t start = begin; start < end; start += kBatch) {
+              const std::uint64_t stop = std::min<std::uint64_t>(end, start + kBatch);
+              std::array<int, kBatch> number{};  // in the batch, -1 where no position
+              batch.clear();
+              for (std::uint64_t i = start; i < stop; ++i) {
+                Position pos;
+                number[i - start] = decoder.decode(i, pos) ? batch.add(pos) : -1;
+              }
+              for (std::uint64_t i = start; i < stop; ++i) {
+                const std::optional<Value> stored = table->value(i);
+                const int k = number[i - start];
+                if (k < 0) {
+                  if (stored)
+                    note(m.name() + " index " + std::to_string(i) +
+                         ": a value where there is no position");
+                  continue;
+                }
+                ++counted;
+                std::string missing;
+                const auto expected = batch.value(k, missing);
+                if (!expected) {
+                  Position pos;
+                  decoder.decode(i, pos);
+                  note(to_fen(rules, pos) + ": no table for the successor " + missing);
+                } else if (stored != expected) {
+                  Position pos;
+                  decoder.decode(i, pos);
+                  note(to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
+                       ", its moves give " + expected->text());
+                }
+              }
+            }
+            positions += counted;
           },
           options.progress, m.name());
     });
