@@ -455,6 +455,114 @@ Result<BuildReport> build_missing(const std::vector<Material>& all, Shelf& shelf
   return report;
 }
 
+// Where a position's value is: a table and an index, or a value without a table (the game is
+// over), or nowhere (no table of its material).
+struct Place {
+  const Table* table = nullptr;
+  std::uint64_t index = 0;
+  std::optional<Value> fixed;
+};
+
+// The values of a batch of positions from their successors' (the definition the build
+// computes), for `verify`. The successors of every position of the batch are placed first and
+// their bytes asked of the memory at once, then read: in a large table they land at random
+// places, and the waits of the whole batch overlap (one position's few moves are too few to hide
+// them).
+template <class Position, class Move>
+class SuccessorBatch {
+ public:
+  static constexpr int kPositions = 32;
+
+  SuccessorBatch() { slots_.reserve(kPositions * 16); }
+  void clear() {
+    slots_.clear();
+    size_ = 0;
+  }
+  // Adds a position and its moves (at most kPositions a batch); `place(move)` places the
+  // position after the move. The result is the position's number in the batch.
+  template <class Moves, class PlaceOf>
+  int add(const Position& pos, const Moves& moves, PlaceOf&& place) {
+    positions_[static_cast<std::size_t>(size_)] = pos;
+    first_[static_cast<std::size_t>(size_)] = static_cast<int>(slots_.size());
+    for (const Move& move : moves) {
+      const Place p = place(move);
+      if (p.table) p.table->prefetch(p.index);
+      slots_.push_back({p, move});
+    }
+    first_[static_cast<std::size_t>(size_) + 1] = static_cast<int>(slots_.size());
+    return size_++;
+  }
+  const Position& position(int k) const { return positions_[static_cast<std::size_t>(k)]; }
+  // The value of position `k` from its successors': `terminal` where it has no move, each
+  // successor's value turned by `through(value, move)`; none where a successor has no table
+  // (that move in `missing`).
+  template <class Through>
+  std::optional<Value> value(int k, Value terminal, Through&& through,
+                             std::optional<Move>& missing) const {
+    const int first = first_[static_cast<std::size_t>(k)];
+    const int last = first_[static_cast<std::size_t>(k) + 1];
+    if (first == last) return terminal;
+    std::optional<Value> best;
+    for (int j = first; j < last; ++j) {
+      const Slot& slot = slots_[static_cast<std::size_t>(j)];
+      const auto v =
+          slot.place.table ? slot.place.table->value(slot.place.index) : slot.place.fixed;
+      if (!v) {
+        missing = slot.move;
+        return std::nullopt;
+      }
+      const Value mine = through(*v, slot.move);
+      if (!best || better(mine, *best)) best = mine;
+    }
+    return best;
+  }
+
+ private:
+  struct Slot {
+    Place place;
+    Move move;
+  };
+  std::vector<Slot> slots_;
+  std::array<Position, kPositions> positions_{};
+  std::array<int, kPositions + 1> first_{};
+  int size_ = 0;
+};
+
+// Verifies the entries begin..end-1 of a table `kPositions` at a time: `decode(i, pos)` says
+// whether index i is a position (and which), `add(batch, pos)` adds it with its moves and gives
+// its number, `judge(batch, k, stored)` the problem of position k of the batch (empty when its
+// stored value is right); an index that is no position must hold no value. Each problem goes to
+// `note`; the result is the number of positions checked.
+template <class Position, class Move, class Decode, class Add, class Judge>
+std::uint64_t verify_batches(const Table& table, std::uint64_t begin, std::uint64_t end,
+                             const std::string& name, Decode&& decode, Add&& add, Judge&& judge,
+                             const std::function<void(const std::string&)>& note) {
+  using Batch = SuccessorBatch<Position, Move>;
+  Batch batch;
+  std::uint64_t counted = 0;
+  for (std::uint64_t start = begin; start < end; start += Batch::kPositions) {
+    const std::uint64_t stop = std::min<std::uint64_t>(end, start + Batch::kPositions);
+    std::array<int, Batch::kPositions> number{};  // in the batch, -1 where no position
+    batch.clear();
+    for (std::uint64_t i = start; i < stop; ++i) {
+      Position pos{};
+      number[i - start] = decode(i, pos) ? add(batch, pos) : -1;
+    }
+    for (std::uint64_t i = start; i < stop; ++i) {
+      const std::optional<Value> stored = table.value(i);
+      const int k = number[i - start];
+      if (k < 0) {
+        if (stored)
+          note(name + " index " + std::to_string(i) + ": a value where there is no position");
+        continue;
+      }
+      ++counted;
+      if (std::string problem = judge(batch, k, stored); !problem.empty()) note(problem);
+    }
+  }
+  return counted;
+}
+
 // Checks every entry of one table, a range at a time: `check(begin, end, note)` checks the
 // entries begin..end-1 and calls note(problem) for each wrong one (the problem names the position
 // and what is wrong). A table that takes longer than 2 s says how far it is ("NAME verify:

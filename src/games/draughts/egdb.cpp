@@ -339,13 +339,7 @@ struct Builder {
   }
 };
 
-// Where a position's value is: a table and an index, or a value without a table (no piece left
-// to move), or nowhere (no table of its material).
-struct Place {
-  const Table* table = nullptr;
-  std::uint64_t index = 0;
-  std::optional<Value> fixed;
-};
+using doska::egdb::Place;
 
 template <int N>
 Place place_in(const Database& db, const Rules& rules, const Position& pos) {
@@ -368,69 +362,14 @@ std::optional<Value> probe_in(const Database& db, const Rules& rules, const Posi
   return place.table->value(place.index);
 }
 
-// The values of a batch of positions from their successors' (the definition the build
-// computes). The successors of every position of the batch are placed first and their bytes
-// asked of the memory at once, then read: in a large table they land at random places, and the
-// waits of the whole batch overlap (one position's few moves are too few to hide them).
+// place_in for many positions of one table, with the table and layout of the material seen last
+// kept (most moves capture nothing and promote nothing: their successors share one material),
+// and a Black-to-move position's index found from its turned squares without turning it.
 template <int N>
-class SuccessorBatch {
+class Placer {
  public:
-  static constexpr int kPositions = 32;
-
-  SuccessorBatch(const Rules& rules, const Database& db) : rules_(rules), db_(db) {
-    slots_.reserve(kPositions * 16);
-  }
-  void clear() {
-    slots_.clear();
-    size_ = 0;
-  }
-  // Adds a position (the batch must not be full); the result is its number in the batch.
-  int add(const Position& pos) {
-    MoveList list;
-    generate_moves(rules_, pos, list);
-    positions_[static_cast<std::size_t>(size_)] = pos;
-    first_[static_cast<std::size_t>(size_)] = static_cast<int>(slots_.size());
-    for (int k = 0; k < list.size(); ++k) {
-      Position next = pos;
-      play(next, list[k]);
-      const Place place = place_of(next);
-      if (place.table) place.table->prefetch(place.index);
-      slots_.push_back({place, list[k]});
-    }
-    first_[static_cast<std::size_t>(size_) + 1] = static_cast<int>(slots_.size());
-    return size_++;
-  }
-  // The value of the position numbered `k` from its successors', or none where a successor has
-  // no table (its FEN in `missing`).
-  std::optional<Value> value(int k, std::string& missing) const {
-    const int first = first_[static_cast<std::size_t>(k)];
-    const int last = first_[static_cast<std::size_t>(k) + 1];
-    if (first == last) return Value::decode(terminal_code(rules_));
-    std::optional<Value> best;
-    for (int j = first; j < last; ++j) {
-      const Slot& slot = slots_[static_cast<std::size_t>(j)];
-      const auto v =
-          slot.place.table ? slot.place.table->value(slot.place.index) : slot.place.fixed;
-      if (!v) {
-        Position next = positions_[static_cast<std::size_t>(k)];
-        play(next, slot.move);
-        missing = to_fen(rules_, next);
-        return std::nullopt;
-      }
-      const Value mine = through(*v, slot.move.is_capture() || slot.move.promotes);
-      if (!best || better(mine, *best)) best = mine;
-    }
-    return best;
-  }
-
- private:
-  struct Slot {
-    Place place;
-    Move move;
-  };
-  // place_in, with the table and layout of the material seen last kept (most moves capture
-  // nothing and promote nothing: their successors share one material).
-  Place place_of(const Position& pos) {
+  Placer(const Rules& rules, const Database& db) : rules_(rules), db_(db) {}
+  Place operator()(const Position& pos) {
     using F = Frame<N>;
     if (pos.pieces(pos.side) == 0 || db_.table_count() == 0 ||
         count(pos.occupied()) > db_.largest_pieces())
@@ -448,15 +387,13 @@ class SuccessorBatch {
     return {last_table_, white ? F::index(last_layout_, pos) : F::flipped_index(last_layout_, pos),
             std::nullopt};
   }
+
+ private:
   const Rules& rules_;
   const Database& db_;
   Material last_material_{-1, -1, -1, -1};
   const Table* last_table_ = nullptr;
   Layout last_layout_{};
-  std::vector<Slot> slots_;
-  std::array<Position, kPositions> positions_;
-  std::array<int, kPositions + 1> first_{};
-  int size_ = 0;
 };
 
 }  // namespace
@@ -650,42 +587,41 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
       doska::egdb::verify_ranges(
           decoder.layout().size, options.threads, report,
           [&](std::uint64_t begin, std::uint64_t end, const auto& note) {
-            SuccessorBatch<N> batch(rules, db);
-            constexpr int kBatch = SuccessorBatch<N>::kPositions;
-            std::uint64_t counted = 0;
-            for (std::uint64_t start = begin; start < end; start += kBatch) {
-              const std::uint64_t stop = std::min<std::uint64_t>(end, start + kBatch);
-              std::array<int, kBatch> number{};  // in the batch, -1 where no position
-              batch.clear();
-              for (std::uint64_t i = start; i < stop; ++i) {
-                Position pos;
-                number[i - start] = decoder.decode(i, pos) ? batch.add(pos) : -1;
-              }
-              for (std::uint64_t i = start; i < stop; ++i) {
-                const std::optional<Value> stored = table->value(i);
-                const int k = number[i - start];
-                if (k < 0) {
-                  if (stored)
-                    note(m.name() + " index " + std::to_string(i) +
-                         ": a value where there is no position");
-                  continue;
-                }
-                ++counted;
-                std::string missing;
-                const auto expected = batch.value(k, missing);
-                if (!expected) {
-                  Position pos;
-                  decoder.decode(i, pos);
-                  note(to_fen(rules, pos) + ": no table for the successor " + missing);
-                } else if (stored != expected) {
-                  Position pos;
-                  decoder.decode(i, pos);
-                  note(to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
-                       ", its moves give " + expected->text());
-                }
-              }
-            }
-            positions += counted;
+            using Batch = doska::egdb::SuccessorBatch<Position, Move>;
+            Placer<N> placer(rules, db);
+            const Value terminal = Value::decode(terminal_code(rules));
+            positions += doska::egdb::verify_batches<Position, Move>(
+                *table, begin, end, m.name(),
+                [&](std::uint64_t i, Position& pos) { return decoder.decode(i, pos); },
+                [&](Batch& batch, const Position& pos) {
+                  MoveList list;
+                  generate_moves(rules, pos, list);
+                  return batch.add(pos, list, [&](const Move& move) {
+                    Position next = pos;
+                    play(next, move);
+                    return placer(next);
+                  });
+                },
+                [&](const Batch& batch, int k, const std::optional<Value>& stored) {
+                  std::optional<Move> missing;
+                  const auto expected = batch.value(
+                      k, terminal,
+                      [](Value v, const Move& move) {
+                        return through(v, move.is_capture() || move.promotes);
+                      },
+                      missing);
+                  const Position& pos = batch.position(k);
+                  if (!expected) {
+                    Position next = pos;
+                    play(next, *missing);
+                    return to_fen(rules, pos) + ": no table for the successor " +
+                           to_fen(rules, next);
+                  }
+                  if (stored == expected) return std::string();
+                  return to_fen(rules, pos) + ": stored " + (stored ? stored->text() : "nothing") +
+                         ", its moves give " + expected->text();
+                },
+                note);
           },
           options.progress, m.name());
     });

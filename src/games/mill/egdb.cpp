@@ -151,28 +151,6 @@ struct Builder {
   }
 };
 
-std::optional<Value> from_successors(const Rules& rules, const Database& db, const Position& pos,
-                                     std::string& missing) {
-  return with_moving_rules(rules, [&]<const Rules & G>() -> std::optional<Value> {
-    MoveList list;
-    Generator<G>::generate(pos, list);
-    if (list.empty()) return Value{Outcome::loss, 0};
-    std::optional<Value> best;
-    for (const Move& move : list) {
-      Position next = pos;
-      play(next, move);
-      const auto v = db.probe(next);
-      if (!v) {
-        missing = to_fen(next);
-        return std::nullopt;
-      }
-      const Value mine = eg::through(*v, move.is_removal(), move.keeps_turn);
-      if (!best || eg::better(mine, *best)) best = mine;
-    }
-    return best;
-  });
-}
-
 }  // namespace
 
 std::string Material::name() const {
@@ -236,15 +214,21 @@ int Database::complete_pieces() const {
 }
 
 std::optional<Value> Database::probe(const Position& pos) const {
-  if (pos.in_hand(Side::white) || pos.in_hand(Side::black)) return std::nullopt;
+  const eg::Place p = place(pos);
+  return p.table ? p.table->value(p.index) : p.fixed;
+}
+
+eg::Place Database::place(const Position& pos) const {
+  if (pos.in_hand(Side::white) || pos.in_hand(Side::black)) return {};
   // Down to two pieces: the game is over (RULINGS §3.2), table or not.
-  if (pos.total(pos.side) <= rules_->losing_count) return Value{Outcome::loss, 0};
-  if (pos.total(opposite(pos.side)) <= rules_->losing_count) return Value{Outcome::win, 0};
+  if (pos.total(pos.side) <= rules_->losing_count) return {nullptr, 0, Value{Outcome::loss, 0}};
+  if (pos.total(opposite(pos.side)) <= rules_->losing_count)
+    return {nullptr, 0, Value{Outcome::win, 0}};
   const Material m{pos.on_board(pos.side), pos.on_board(opposite(pos.side))};
-  if (m.own > largest_ || m.opp > largest_) return std::nullopt;
+  if (m.own > largest_ || m.opp > largest_) return {};
   const Table* t = table(m);
-  if (!t) return std::nullopt;
-  return t->value(index_of(m, pos.of(pos.side), pos.of(opposite(pos.side))));
+  if (!t) return {};
+  return {t, index_of(m, pos.of(pos.side), pos.of(opposite(pos.side))), std::nullopt};
 }
 
 Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
@@ -326,26 +310,52 @@ Result<VerifyReport> verify(const Rules& rules, const BuildOptions& options) {
   std::uint64_t done = 0;
   for (const Material& m : order) {
     const Table* table = db.table(m);
-    eg::verify_table(
+    std::atomic<std::uint64_t> positions{0};
+    eg::verify_ranges(
         table_size(m), options.threads, report,
-        [&](std::uint64_t i) {
-          const std::optional<Value> stored = table->value(i);
-          const auto pos = decode(m, i);
-          if (!pos) {
-            if (!stored) return std::string();
-            return m.name() + " slot " + std::to_string(i) + " is no position's but holds " +
-                   stored->text();
-          }
-          std::string missing;
-          const auto expected = from_successors(rules, db, *pos, missing);
-          if (!expected) return to_fen(*pos) + ": no table for the successor " + missing;
-          if (stored != expected)
-            return to_fen(*pos) + ": stored " + (stored ? stored->text() : "nothing") +
-                   ", its moves give " + expected->text();
-          return std::string();
+        [&](std::uint64_t begin, std::uint64_t end, const auto& note) {
+          using Batch = eg::SuccessorBatch<Position, Move>;
+          positions += eg::verify_batches<Position, Move>(
+              *table, begin, end, m.name(),
+              [&](std::uint64_t i, Position& pos) {
+                const auto decoded = decode(m, i);
+                if (decoded) pos = *decoded;
+                return decoded.has_value();
+              },
+              [&](Batch& batch, const Position& pos) {
+                return with_moving_rules(rules, [&]<const Rules & G>() {
+                  MoveList list;
+                  Generator<G>::generate(pos, list);
+                  return batch.add(pos, list, [&](const Move& move) {
+                    Position next = pos;
+                    play(next, move);
+                    return db.place(next);
+                  });
+                });
+              },
+              [&](const Batch& batch, int k, const std::optional<Value>& stored) {
+                std::optional<Move> missing;
+                // No move loses (RULINGS §3.2).
+                const auto expected = batch.value(
+                    k, Value{Outcome::loss, 0},
+                    [](Value v, const Move& move) {
+                      return eg::through(v, move.is_removal(), move.keeps_turn);
+                    },
+                    missing);
+                const Position& pos = batch.position(k);
+                if (!expected) {
+                  Position next = pos;
+                  play(next, *missing);
+                  return to_fen(pos) + ": no table for the successor " + to_fen(next);
+                }
+                if (stored == expected) return std::string();
+                return to_fen(pos) + ": stored " + (stored ? stored->text() : "nothing") +
+                       ", its moves give " + expected->text();
+              },
+              note);
         },
         options.progress, m.name());
-    report.positions += table_size(m);
+    report.positions += positions;
     done += table_size(m);
     if (options.progress)
       options.progress("verified " + m.name() + " (" + std::to_string(report.wrong) +

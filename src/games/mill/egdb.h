@@ -58,6 +58,9 @@ class Database {
 
   // The value for the side to move of a position with both hands empty, when a table holds it.
   std::optional<Value> probe(const Position& pos) const;
+  // Where that value is: a table and an index, a value without a table (the game is over), or
+  // nowhere.
+  doska::egdb::Place place(const Position& pos) const;
 
   // Holds tables unpacked, most pieces first (where the placement's searches end), as long as
   // their bytes fit in `memory` (docs/egdb.md); the others stay packed.

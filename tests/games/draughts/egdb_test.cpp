@@ -5,7 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +19,7 @@
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
 #include "support/scratch_dir.h"
+#include "support/table_damage.h"
 
 namespace doska::draughts::egdb {
 namespace {
@@ -165,43 +165,24 @@ TEST(EgdbVerify, AWrongValueIsFoundAndNamed) {
   const std::string dir = fresh_dir("verify_wrong");
   ASSERT_TRUE(built(kRussian, dir, 3));
   const std::string path = table_path(kRussian, dir, Material{2, 0, 1, 0});
-  auto damage = [&](bool position) {
-    auto table = doska::egdb::Table::load(path, true);
-    ASSERT_TRUE(table) << table.error();
-    std::vector<std::uint8_t> bytes = (*table)->unpacked();
-    const auto at = std::find_if(bytes.begin(), bytes.end(), [&](std::uint8_t b) {
-      namespace code = doska::egdb::code;
-      return position ? b != code::kNone && b != code::kDraw : b == code::kNone;
-    });
-    ASSERT_NE(at, bytes.end());
-    *at = doska::egdb::code::kDraw;
-    const doska::egdb::Table changed((*table)->header(),
-                                     doska::egdb::TableValues{bytes, (*table)->long_values()});
-    ASSERT_TRUE(changed.save(path));
-  };
   BuildOptions o;
   o.dir = dir;
   auto clean = verify(kRussian, o);
   ASSERT_TRUE(clean) << clean.error();
   ASSERT_EQ(clean->wrong, 0u);
 
-  damage(true);
+  doska::test::change_one_value(path, true);
   auto one = verify(kRussian, o);
   ASSERT_TRUE(one) << one.error();
   EXPECT_GE(one->wrong, 1u);
-  ASSERT_FALSE(one->problems.empty());
-  EXPECT_TRUE(std::any_of(one->problems.begin(), one->problems.end(), [](const std::string& p) {
-    return p.find(": stored draw, its moves give ") != std::string::npos;
-  })) << one->problems.front();
+  EXPECT_TRUE(doska::test::names(one->problems, ": stored draw, its moves give "));
 
-  damage(false);
+  doska::test::change_one_value(path, false);
   auto two = verify(kRussian, o);
   ASSERT_TRUE(two) << two.error();
   EXPECT_GT(two->wrong, one->wrong);
-  EXPECT_TRUE(std::any_of(two->problems.begin(), two->problems.end(), [](const std::string& p) {
-    return p.find("m2k0-m1k0 index ") == 0 &&
-           p.find(": a value where there is no position") != std::string::npos;
-  })) << two->problems.front();
+  EXPECT_TRUE(doska::test::names(two->problems, "m2k0-m1k0 index ") &&
+              doska::test::names(two->problems, ": a value where there is no position"));
 }
 
 // A verify of hours can be done in parts: --from starts at a table, in build order, and leaves

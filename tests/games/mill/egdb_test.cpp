@@ -18,6 +18,7 @@
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
 #include "support/scratch_dir.h"
+#include "support/table_damage.h"
 
 namespace doska::mill::egdb {
 namespace {
@@ -195,6 +196,26 @@ TEST(EgdbMill, VerifyFromATableOn) {
   auto none = verify(kMill, o);
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().find("no table 'p4-p3' of mill"), std::string::npos) << none.error();
+}
+
+// A wrong value is found and named (docs/egdb.md, verify): a table saved again with one
+// position's value changed, then with a value where a slot is no position's.
+TEST(EgdbMill, VerifyFindsAWrongValue) {
+  const std::string dir = fresh_dir("verify_wrong");
+  ASSERT_TRUE(built(kMill, dir, 3));
+  BuildOptions o;
+  o.dir = dir;
+  const std::string path = table_path(kMill, dir, Material{3, 3});
+  doska::test::change_one_value(path, true);
+  auto one = verify(kMill, o);
+  ASSERT_TRUE(one) << one.error();
+  EXPECT_GE(one->wrong, 1u);
+  EXPECT_TRUE(doska::test::names(one->problems, ": stored draw, its moves give "));
+  doska::test::change_one_value(path, false);
+  auto two = verify(kMill, o);
+  ASSERT_TRUE(two) << two.error();
+  EXPECT_GT(two->wrong, one->wrong);
+  EXPECT_TRUE(doska::test::names(two->problems, "p3-p3 index "));
 }
 
 // In Ceylon mill a removal gives another turn (004 "Цейлонская"; RULINGS §3.4), which changes
