@@ -223,26 +223,13 @@ struct FirstLook {
 //       position with no move sets look.best_outside to its value
 //   predecessors(t, i, visit): visit(j) for each position j of the other table whose move
 //       inside the pair leads to position i of table t
-//   successors(t, i, out) -> n: the positions of the other table that the moves of position i
-//       of table t inside the pair lead to, each once, in out[0..n)
 // By increasing distance: a predecessor of a loss is a win one ply longer; a predecessor of a win
 // loses a move, and with none left is a loss one ply longer (a draw if a move out draws). What is
 // left open is a draw (best play repeats).
-//
-// A move out of the pair (a capture, a promotion, a removal) that wins is a win at distance 1
-// (the distance counts to a conversion), so the pass of distance 1 can meet most of a table:
-// three positions in four of russian m1k3-m3k0. Where the positions still open in the other
-// table are fewer, that pass takes the wins the other way round: each open position counts its
-// moves to a win of distance 1, instead of every such win walking back to its predecessors (the
-// same counts, so the same values).
-// (`count` forces one way or the other, for the tests.)
-enum class WinCount { automatic, backward, forward };
-
-template <class FirstLookFn, class PredecessorsFn, class SuccessorsFn>
+template <class FirstLookFn, class PredecessorsFn>
 Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& progress,
                   FirstLookFn&& first_look, PredecessorsFn&& predecessors,
-                  SuccessorsFn&& successors, int short_plies = code::kShortPlies,
-                  WinCount count = WinCount::automatic) {
+                  int short_plies = code::kShortPlies) {
   for (std::size_t t = 0; t < tables.size(); ++t) {
     PairTable& table = tables[t];
     table.value.assign(table.size, code::kDraw);
@@ -308,15 +295,6 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
       PairTable& now = tables[t];
       const std::size_t b = tables.size() == 1 ? 0 : 1 - t;
       PairTable& before = tables[b];
-      // At distance 1, the wins are counted from the open positions of the other table where
-      // those are fewer than half the wins (each costs about as much as a win walked back).
-      const bool forward = d == 1 && !listed && count != WinCount::backward && [&] {
-        if (count == WinCount::forward) return true;
-        const auto wins = std::count(now.value.begin(), now.value.end(), win);
-        const auto open = std::count_if(before.pending.begin(), before.pending.end(),
-                                        [](std::uint8_t p) { return (p & 0x7f) != 0; });
-        return open < wins / 2;
-      }();
       const std::uint64_t count = listed ? frontier[t].second - frontier[t].first : now.size;
       parallel_chunks(count, threads, [&](std::uint64_t begin, std::uint64_t end) {
         bool any = false;
@@ -360,7 +338,7 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
           }
           const std::uint64_t i = listed ? now.longs[frontier[t].first + k].index : k;
           const std::uint8_t v = std::atomic_ref<std::uint8_t>(now.value[i]).load(kRelaxed);
-          if (v != loss && (forward || v != win)) continue;
+          if (v != win && v != loss) continue;
           predecessors(t, i, [&](std::uint64_t j) {
             __builtin_prefetch(&before.pending[j], 1);
             queue[queued] = j;
@@ -369,38 +347,6 @@ Status solve_pair(std::vector<PairTable>& tables, int threads, const Progress& p
           });
         }
         flush();
-        if (any) settled.store(true, kRelaxed);
-        if (!mine.empty()) {
-          std::lock_guard lock(added_mutex);
-          added[b].insert(added[b].end(), mine.begin(), mine.end());
-        }
-      });
-      if (!forward) continue;
-      // The wins of this distance, counted from the open positions of the other table (after the
-      // losses above settled theirs).
-      parallel_chunks(before.size, threads, [&](std::uint64_t begin, std::uint64_t end) {
-        bool any = false;
-        std::vector<LongValue> mine;
-        std::array<std::uint64_t, 128> next{};
-        for (std::uint64_t j = begin; j < end; ++j) {
-          std::atomic_ref<std::uint8_t> pending(before.pending[j]);
-          const std::uint8_t old = pending.load(kRelaxed);
-          if ((old & 0x7f) == 0) continue;
-          const int n = successors(b, j, next);
-          for (int k = 0; k < n; ++k) __builtin_prefetch(&now.value[next[k]]);
-          int wins = 0;
-          for (int k = 0; k < n; ++k)
-            if (std::atomic_ref<std::uint8_t>(now.value[next[k]]).load(kRelaxed) == win) ++wins;
-          if (wins == 0) continue;
-          const auto left = static_cast<std::uint8_t>(old - wins);
-          pending.store(left, kRelaxed);
-          if ((left & 0x7f) != 0) continue;
-          const std::uint8_t value = (left & 0x80) ? code::kDraw : loss_next;
-          std::atomic_ref<std::uint8_t>(before.value[j]).store(value, kRelaxed);
-          if (next_listed && value != code::kDraw)
-            mine.push_back({j, static_cast<std::uint32_t>(d + 1)});
-          any = true;
-        }
         if (any) settled.store(true, kRelaxed);
         if (!mine.empty()) {
           std::lock_guard lock(added_mutex);

@@ -196,25 +196,6 @@ struct DraughtsPair {
     return {};
   }
 
-  // The positions of the other table that the moves of position i inside the pair lead to (a
-  // move captures nothing and promotes nothing: each leads to a position of its own).
-  int successors(std::size_t t, std::uint64_t i, std::array<std::uint64_t, 128>& out) const {
-    Position pos;
-    if (!decoders[t].decode(i, pos)) return 0;
-    const Layout& after = decoders[materials.size() == 1 ? 0 : 1 - t].layout();
-    MoveList list;
-    Generator<G>::generate(pos, list);
-    int n = 0;
-    for (int k = 0; k < list.size() && n < static_cast<int>(out.size()); ++k) {
-      const Move& move = list[k];
-      if (move.is_capture() || move.promotes) continue;
-      Position next = pos;
-      play(next, move);
-      out[static_cast<std::size_t>(n++)] = F::flipped_index(after, next);
-    }
-    return n;
-  }
-
   // Positions whose last move, by `pos`'s opponent (Black here), stayed inside the pair: the
   // previous mover's piece taken back one step (a man) or one slide (a king).
   template <typename Visit>
@@ -347,10 +328,7 @@ struct Builder {
           [&](std::size_t t, std::uint64_t i, const auto& visit) {
             family.predecessors(t, i, visit);
           },
-          [&](std::size_t t, std::uint64_t i, std::array<std::uint64_t, 128>& out) {
-            return family.successors(t, i, out);
-          },
-          options.short_plies, options.win_count);
+          options.short_plies);
     });
     if (!status) return make_error(status.error());
     std::vector<std::pair<Material, doska::egdb::TableValues>> out;

@@ -108,8 +108,6 @@ struct BuildOptions {
   // Distances from this many plies on are kept in each table's list of long values (126: those a
   // byte cannot hold; tests lower it to exercise the list on small tables).
   int short_plies = doska::egdb::code::kShortPlies;
-  // How the pass of distance 1 counts the wins (egdb::solve_pair; the tests force each way).
-  doska::egdb::WinCount win_count = doska::egdb::WinCount::automatic;
   // verify: start at the table of this name ("m2k3-m2k0"), in build order, leaving out those
   // before it, so that a verify of hours can be done in parts (its progress names each table).
   std::string from;

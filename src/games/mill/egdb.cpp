@@ -83,23 +83,6 @@ struct MillPair {
     return {};
   }
 
-  // The slots of the other table that the moves of slot i inside the pair lead to, each once.
-  int successors(std::size_t t, std::uint64_t i, std::array<std::uint64_t, 128>& out) const {
-    const auto decoded = decode(materials[t], i);
-    if (!decoded) return 0;
-    const Position& pos = *decoded;
-    const Material& after = materials[materials.size() == 1 ? 0 : 1 - t];
-    const Bitboard own = pos.of(Side::white), opp = pos.of(Side::black);
-    MoveList list;
-    Generator<G>::generate(pos, list);
-    int n = 0;
-    for (const Move& move : list)
-      if (!move.is_removal() && n < static_cast<int>(out.size()))
-        out[static_cast<std::size_t>(n++)] =
-            index_of(after, opp, (own & ~bit(move.from)) | bit(move.to));
-    return distinct(out, n);
-  }
-
   // Positions whose last move, by the opponent, stayed inside the pair: a piece that did not
   // close a mill taken back one step (or one flight, with three pieces).
   template <typename Visit>
@@ -157,10 +140,7 @@ struct Builder {
           [&](std::size_t t, std::uint64_t i, const auto& visit) {
             family.predecessors(t, i, visit);
           },
-          [&](std::size_t t, std::uint64_t i, std::array<std::uint64_t, 128>& out) {
-            return family.successors(t, i, out);
-          },
-          options.short_plies, options.win_count);
+          options.short_plies);
     });
     if (!status) return make_error(status.error());
     std::vector<std::pair<Material, eg::TableValues>> out;

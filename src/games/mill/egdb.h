@@ -84,8 +84,6 @@ struct BuildOptions {
   std::string from;  // verify: the table to start at, in build order ("p7-p6"); empty: the first
   // Distances from this many plies on go to the tables' lists of long values (as in draughts).
   int short_plies = doska::egdb::code::kShortPlies;
-  // How the pass of distance 1 counts the wins (egdb::solve_pair; the tests force each way).
-  doska::egdb::WinCount win_count = doska::egdb::WinCount::automatic;
   std::function<void(const std::string&)> progress;
 };
 

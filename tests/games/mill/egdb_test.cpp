@@ -17,8 +17,8 @@
 #include "games/mill/egdb_index.h"
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
-#include "support/egdb_files.h"
 #include "support/scratch_dir.h"
+#include "support/table_damage.h"
 
 namespace doska::mill::egdb {
 namespace {
@@ -196,22 +196,6 @@ TEST(EgdbMill, VerifyFromATableOn) {
   auto none = verify(kMill, o);
   ASSERT_FALSE(none);
   EXPECT_NE(none.error().find("no table 'p4-p3' of mill"), std::string::npos) << none.error();
-}
-
-// The pass of distance 1 counts the wins either way (solve_pair): the same files, in mill and
-// in Ceylon mill (whose removals keep the turn).
-TEST(EgdbMill, WinsCountedEitherWayGiveTheSameTables) {
-  for (const Rules* rules : {&kMill, &kMillCeylon}) {
-    const std::string back = fresh_dir(std::string("back_") + std::string(rules->id));
-    const std::string forth = fresh_dir(std::string("forth_") + std::string(rules->id));
-    BuildOptions o;
-    o.pieces = 4;
-    const int built = doska::test::build_both_ways(
-        o, back, forth, [&](const BuildOptions& x) { return build(*rules, x); });
-    ASSERT_GT(built, 0);
-    const std::string game = table_game(*rules);
-    EXPECT_EQ(doska::test::same_files(back + "/" + game, forth + "/" + game), built);
-  }
 }
 
 // A wrong value is found and named (docs/egdb.md, verify): a table saved again with one
