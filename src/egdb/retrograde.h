@@ -530,12 +530,14 @@ class SuccessorBatch {
 
 // Verifies the entries begin..end-1 of a table `kPositions` at a time: `decode(i, pos)` says
 // whether index i is a position (and which), `add(batch, pos)` adds it with its moves and gives
-// its number, `judge(batch, k, stored)` the problem of position k of the batch (empty when its
-// stored value is right); an index that is no position must hold no value. Each problem goes to
-// `note`; the result is the number of positions checked.
-template <class Position, class Move, class Decode, class Add, class Judge>
+// its number; a position's value is `terminal` without a move, else the best of its successors'
+// turned by `through(value, move)`, and must be the one stored; an index that is no position
+// must hold no value. Each problem goes to `note`, the positions named by `fen(pos)`; the result
+// is the number of positions checked.
+template <class Position, class Move, class Decode, class Add, class Through, class Fen>
 std::uint64_t verify_batches(const Table& table, std::uint64_t begin, std::uint64_t end,
-                             const std::string& name, Decode&& decode, Add&& add, Judge&& judge,
+                             const std::string& name, Decode&& decode, Add&& add, Value terminal,
+                             Through&& through, Fen&& fen,
                              const std::function<void(const std::string&)>& note) {
   using Batch = SuccessorBatch<Position, Move>;
   Batch batch;
@@ -557,7 +559,17 @@ std::uint64_t verify_batches(const Table& table, std::uint64_t begin, std::uint6
         continue;
       }
       ++counted;
-      if (std::string problem = judge(batch, k, stored); !problem.empty()) note(problem);
+      std::optional<Move> missing;
+      const auto expected = batch.value(k, terminal, through, missing);
+      const Position& pos = batch.position(k);
+      if (!expected) {
+        Position next = pos;
+        play(next, *missing);
+        note(fen(pos) + ": no table for the successor " + fen(next));
+      } else if (stored != expected) {
+        note(fen(pos) + ": stored " + (stored ? stored->text() : "nothing") + ", its moves give " +
+             expected->text());
+      }
     }
   }
   return counted;
@@ -590,20 +602,6 @@ void verify_ranges(std::uint64_t size, int threads, VerifyReport& report, CheckR
   });
   ++report.tables;
   report.wrong += wrong;
-}
-
-// The same an entry at a time: `check(i)` gives an empty text when the entry is right, else what
-// is wrong (with the position's FEN).
-template <class Check>
-void verify_table(std::uint64_t size, int threads, VerifyReport& report, Check&& check,
-                  const Progress& progress = {}, const std::string& name = {}) {
-  verify_ranges(
-      size, threads, report,
-      [&](std::uint64_t begin, std::uint64_t end, const auto& note) {
-        for (std::uint64_t i = begin; i < end; ++i)
-          if (std::string problem = check(i); !problem.empty()) note(problem);
-      },
-      progress, name);
 }
 
 }  // namespace doska::egdb
