@@ -6,27 +6,19 @@
 #include "games/chess100/game.h"
 #include "games/chess100/notation.h"
 #include "games/chess100/pgn.h"
+#include "games/session_base.h"
 
 namespace doska::chess100 {
 
 namespace {
 
-Player player_of(Color c) {
-  return c == Color::white ? Player::white : Player::black;
-}
-Color color_of_player(Player p) {
-  return p == Player::white ? Color::white : Color::black;
-}
-
-class Chess100Session final : public GameSession {
+class Chess100Session final : public SessionBase<Game, Color::white, Color::black> {
  public:
   Chess100Session(const GameInfo& info, const Position& start, const SessionOptions& options)
-      : info_(info), game_(start, GameOptions{options.draw_rules}) {}
+      : SessionBase(info, start, GameOptions{options.draw_rules}) {}
 
-  const GameInfo& info() const override { return info_; }
   std::string fen() const override { return to_fen(game_.position()); }
   std::string start_fen() const override { return to_fen(game_.start()); }
-  Player to_move() const override { return player_of(game_.position().side); }
 
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> texts;
@@ -73,18 +65,6 @@ class Chess100Session final : public GameSession {
       view.check = square_name(pos.king(pos.side));
     return view;
   }
-  Status play(std::string_view move) override {
-    auto played = game_.play_text(move);
-    if (!played) return make_error(played.error());
-    return Ok{};
-  }
-  bool undo() override { return game_.undo(); }
-  std::vector<std::string> moves_played() const override {
-    std::vector<std::string> texts;
-    for (std::size_t i = 1; i < game_.records().size(); ++i)
-      texts.push_back(game_.records()[i].text);
-    return texts;
-  }
   std::vector<std::string> moves_for_people() const override {
     std::vector<std::string> texts;
     for (std::size_t i = 1; i < game_.records().size(); ++i)
@@ -93,31 +73,9 @@ class Chess100Session final : public GameSession {
   }
   GameEnd end() const override {
     const Ending& e = game_.ending();
-    doska::Outcome outcome = doska::Outcome::ongoing;
-    switch (e.outcome) {
-      case Outcome::ongoing:
-        outcome = doska::Outcome::ongoing;
-        break;
-      case Outcome::white_wins:
-        outcome = doska::Outcome::white_wins;
-        break;
-      case Outcome::black_wins:
-        outcome = doska::Outcome::black_wins;
-        break;
-      case Outcome::draw:
-        outcome = doska::Outcome::draw;
-        break;
-    }
-    return GameEnd{outcome, e.article, e.reason};
+    return GameEnd{outcome_of(e.outcome), e.article, e.reason};
   }
   std::string result_text() const override { return chess100::result_text(game_.ending().outcome); }
-  Status resign(Player player) override { return game_.resign(color_of_player(player)); }
-  Status offer_draw(Player player) override { return game_.offer_draw(color_of_player(player)); }
-  Status accept_draw(Player player) override { return game_.accept_draw(color_of_player(player)); }
-  std::optional<Player> draw_offer() const override {
-    if (auto side = game_.draw_offer()) return player_of(*side);
-    return std::nullopt;
-  }
 
   std::uint64_t perft(int depth) const override { return chess100::perft(game_.position(), depth); }
   std::vector<std::pair<std::string, std::uint64_t>> divide(int depth) const override {
@@ -225,9 +183,6 @@ class Chess100Session final : public GameSession {
     if (m.extra >= 0) view.drop = square_name(m.extra);
     return view;
   }
-
-  const GameInfo& info_;
-  Game game_;
 };
 
 }  // namespace

@@ -8,28 +8,20 @@
 #include "games/draughts/pdn.h"
 #include "games/draughts/variant.h"
 #include "games/move_views.h"
+#include "games/session_base.h"
 
 namespace doska::draughts {
 
 namespace {
 
-Player player_of(Side side) {
-  return side == Side::white ? Player::white : Player::black;
-}
-Side side_of(Player player) {
-  return player == Player::white ? Side::white : Side::black;
-}
-
-class DraughtsSession final : public GameSession {
+class DraughtsSession final : public SessionBase<Game, Side::white, Side::black> {
  public:
   DraughtsSession(const GameInfo& info, const Rules& rules, const Position& start,
                   const SessionOptions& options)
-      : info_(info), game_(rules, start, GameOptions{options.huffing, options.draw_rules}) {}
+      : SessionBase(info, rules, start, GameOptions{options.huffing, options.draw_rules}) {}
 
-  const GameInfo& info() const override { return info_; }
   std::string fen() const override { return to_fen(rules(), game_.position()); }
   std::string start_fen() const override { return to_fen(rules(), game_.start()); }
-  Player to_move() const override { return player_of(game_.position().side); }
 
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> texts;
@@ -79,46 +71,12 @@ class DraughtsSession final : public GameSession {
     }
     return view;
   }
-  Status play(std::string_view move) override {
-    auto played = game_.play_text(move);
-    if (!played) return make_error(played.error());
-    return Ok{};
-  }
-  bool undo() override { return game_.undo(); }
-  std::vector<std::string> moves_played() const override {
-    std::vector<std::string> texts;
-    for (std::size_t i = 1; i < game_.records().size(); ++i)
-      texts.push_back(game_.records()[i].text);
-    return texts;
-  }
   GameEnd end() const override {
     const Ending& e = game_.ending();
-    doska::Outcome outcome = doska::Outcome::ongoing;
-    switch (e.outcome) {
-      case Outcome::ongoing:
-        outcome = doska::Outcome::ongoing;
-        break;
-      case Outcome::white_wins:
-        outcome = doska::Outcome::white_wins;
-        break;
-      case Outcome::black_wins:
-        outcome = doska::Outcome::black_wins;
-        break;
-      case Outcome::draw:
-        outcome = doska::Outcome::draw;
-        break;
-    }
-    return GameEnd{outcome, e.article, e.reason};
+    return GameEnd{outcome_of(e.outcome), e.article, e.reason};
   }
   std::string result_text() const override {
     return draughts::result_text(rules(), pdn_result(game_.ending().outcome));
-  }
-  Status resign(Player player) override { return game_.resign(side_of(player)); }
-  Status offer_draw(Player player) override { return game_.offer_draw(side_of(player)); }
-  Status accept_draw(Player player) override { return game_.accept_draw(side_of(player)); }
-  std::optional<Player> draw_offer() const override {
-    if (auto side = game_.draw_offer()) return player_of(*side);
-    return std::nullopt;
   }
 
   std::uint64_t perft(int depth) const override {
@@ -247,9 +205,6 @@ class DraughtsSession final : public GameSession {
       if (left & square_mask(rules(), s)) view.captures.push_back(square_name(rules(), s));
     return view;
   }
-
-  const GameInfo& info_;
-  Game game_;
 };
 
 std::string DraughtsSession::record(

@@ -9,17 +9,11 @@
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
 #include "games/move_views.h"
+#include "games/session_base.h"
 
 namespace doska::mill {
 
 namespace {
-
-Player player_of(Side side) {
-  return side == Side::white ? Player::white : Player::black;
-}
-Side side_of(Player player) {
-  return player == Player::white ? Side::white : Side::black;
-}
 
 // The board drawn on a grid of characters: ranks two rows apart, files four columns apart.
 std::string draw_board(const Rules& rules, const Position& pos, bool flipped) {
@@ -87,16 +81,14 @@ std::string draw_board(const Rules& rules, const Position& pos, bool flipped) {
   return out;
 }
 
-class MillSession final : public GameSession {
+class MillSession final : public SessionBase<Game, Side::white, Side::black> {
  public:
   MillSession(const GameInfo& info, const Rules& rules, const Position& start,
               const SessionOptions& options)
-      : info_(info), game_(rules, start, GameOptions{options.draw_rules}) {}
+      : SessionBase(info, rules, start, GameOptions{options.draw_rules}) {}
 
-  const GameInfo& info() const override { return info_; }
   std::string fen() const override { return to_fen(game_.position()); }
   std::string start_fen() const override { return to_fen(game_.start()); }
-  Player to_move() const override { return player_of(game_.position().side); }
 
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> texts;
@@ -138,21 +130,9 @@ class MillSession final : public GameSession {
     view.hand = std::pair{pos.in_hand(Side::white), pos.in_hand(Side::black)};
     return view;
   }
-  Status play(std::string_view move) override {
-    auto played = game_.play_text(move);
-    if (!played) return make_error(played.error());
-    return Ok{};
-  }
-  bool undo() override { return game_.undo(); }
-  std::vector<std::string> moves_played() const override {
-    std::vector<std::string> texts;
-    for (std::size_t i = 1; i < game_.records().size(); ++i)
-      texts.push_back(game_.records()[i].text);
-    return texts;
-  }
   GameEnd end() const override {
     const Ending& e = game_.ending();
-    return GameEnd{outcome(e.outcome), e.article, e.reason};
+    return GameEnd{outcome_of(e.outcome), e.article, e.reason};
   }
   std::string result_text() const override {
     switch (game_.ending().outcome) {
@@ -166,13 +146,6 @@ class MillSession final : public GameSession {
         break;
     }
     return "*";
-  }
-  Status resign(Player player) override { return game_.resign(side_of(player)); }
-  Status offer_draw(Player player) override { return game_.offer_draw(side_of(player)); }
-  Status accept_draw(Player player) override { return game_.accept_draw(side_of(player)); }
-  std::optional<Player> draw_offer() const override {
-    if (auto side = game_.draw_offer()) return player_of(*side);
-    return std::nullopt;
   }
 
   std::uint64_t perft(int depth) const override {
@@ -196,20 +169,6 @@ class MillSession final : public GameSession {
   std::vector<std::string> status_lines() const override { return game_.status_lines(); }
 
  private:
-  static doska::Outcome outcome(Outcome o) {
-    switch (o) {
-      case Outcome::white_wins:
-        return doska::Outcome::white_wins;
-      case Outcome::black_wins:
-        return doska::Outcome::black_wins;
-      case Outcome::draw:
-        return doska::Outcome::draw;
-      case Outcome::ongoing:
-        break;
-    }
-    return doska::Outcome::ongoing;
-  }
-
   static MoveView view_of(const Move& m) {
     MoveView view;
     view.text = view.full = move_text(m);
@@ -222,9 +181,6 @@ class MillSession final : public GameSession {
     if (m.is_removal()) view.captures.push_back(std::string(point_name(m.removed)));
     return view;
   }
-
-  const GameInfo& info_;
-  Game game_;
 };
 
 // There is no PDN for mill: the record is a header of tags in PDN style ([Name "value"]), always

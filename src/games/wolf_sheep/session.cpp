@@ -3,6 +3,7 @@
 #include "common/text.h"
 #include "games/draughts/pdn.h"
 #include "games/move_views.h"
+#include "games/session_base.h"
 #include "games/wolf_sheep/game.h"
 #include "games/wolf_sheep/notation.h"
 
@@ -11,21 +12,12 @@ namespace doska::wolf_sheep {
 namespace {
 
 // The sheep play White, the wolf Black (RULINGS §2).
-Player player_of(Side side) {
-  return side == Side::sheep ? Player::white : Player::black;
-}
-Side side_of(Player player) {
-  return player == Player::white ? Side::sheep : Side::wolf;
-}
-
-class WolfSheepSession final : public GameSession {
+class WolfSheepSession final : public SessionBase<Game, Side::sheep, Side::wolf> {
  public:
-  WolfSheepSession(const GameInfo& info, const Position& start) : info_(info), game_(start) {}
+  WolfSheepSession(const GameInfo& info, const Position& start) : SessionBase(info, start) {}
 
-  const GameInfo& info() const override { return info_; }
   std::string fen() const override { return to_fen(game_.position()); }
   std::string start_fen() const override { return to_fen(game_.start()); }
-  Player to_move() const override { return player_of(game_.position().side); }
 
   std::vector<std::string> legal_moves() const override {
     std::vector<std::string> texts;
@@ -70,18 +62,6 @@ class WolfSheepSession final : public GameSession {
     }
     return view;
   }
-  Status play(std::string_view move) override {
-    auto played = game_.play_text(move);
-    if (!played) return make_error(played.error());
-    return Ok{};
-  }
-  bool undo() override { return game_.undo(); }
-  std::vector<std::string> moves_played() const override {
-    std::vector<std::string> texts;
-    for (std::size_t i = 1; i < game_.records().size(); ++i)
-      texts.push_back(game_.records()[i].text);
-    return texts;
-  }
   GameEnd end() const override {
     const Ending& e = game_.ending();
     doska::Outcome outcome = doska::Outcome::ongoing;
@@ -100,7 +80,6 @@ class WolfSheepSession final : public GameSession {
     }
     return "*";
   }
-  Status resign(Player player) override { return game_.resign(side_of(player)); }
   // RULINGS §2 has no draw, and the game cannot be drawn: no offer, no agreement.
   Status offer_draw(Player) override {
     return make_error("wolf and sheep has no draw (RULINGS §2)");
@@ -158,10 +137,6 @@ class WolfSheepSession final : public GameSession {
       return {"the wolf's first move places it on any free dark square (such as d8)"};
     return {};
   }
-
- private:
-  const GameInfo& info_;
-  Game game_;
 };
 
 }  // namespace
