@@ -178,6 +178,18 @@ class SearchBackend : public Backend {
   bool eval_chosen_ = false;
 };
 
+// Plays the moves of a record on `game` (a game class with play_text); the first move that is not
+// legal is named with its number.
+template <class Game>
+Status replay(Game& game, const std::vector<std::string>& moves) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto played = game.play_text(moves[i]);
+    if (!played)
+      return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
+  }
+  return Ok{};
+}
+
 // The backend for a game id, or an error naming the id.
 Result<std::unique_ptr<Backend>> make_backend(std::string_view game);
 

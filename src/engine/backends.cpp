@@ -19,6 +19,15 @@ namespace doska::engine {
 
 namespace {
 
+// The value of a finished game for the side to move.
+template <class GameOutcome>
+search::Score final_score(GameOutcome outcome, bool white_to_move) {
+  using Kind = search::Score::Kind;
+  if (outcome == GameOutcome::draw) return search::Score{Kind::draw, 0};
+  if ((outcome == GameOutcome::white_wins) == white_to_move) return search::Score{Kind::win, 0};
+  return search::Score{Kind::loss, 0};
+}
+
 // The root of a draughts game: the record replays the moves under every rule, so that the search
 // starts from the game's real state (repetitions and the kings-only count included).
 template <const draughts::Rules& R>
@@ -32,11 +41,7 @@ Result<SearchRoot<draughts::SearchTraits<R>>> draughts_root(std::optional<std::s
     start = *parsed;
   }
   draughts::Game game(R, start);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto played = game.play_text(moves[i]);
-    if (!played)
-      return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
-  }
+  if (Status s = replay(game, moves); !s) return make_error(s.error());
   SearchRoot<Traits> root;
   root.position = Traits::make(game.position());
   const auto& records = game.records();
@@ -44,17 +49,8 @@ Result<SearchRoot<draughts::SearchTraits<R>>> draughts_root(std::optional<std::s
   const int first = static_cast<int>(records.size()) - 1 - root.reversible;
   for (int i = std::max(0, first); i + 1 < static_cast<int>(records.size()); ++i)
     root.history.push_back(draughts::compute_key(records[i].position));
-  if (game.over()) {
-    const auto outcome = game.ending().outcome;
-    const draughts::Side mover = game.position().side;
-    using Kind = search::Score::Kind;
-    if (outcome == draughts::Outcome::draw)
-      root.over = search::Score{Kind::draw, 0};
-    else if ((outcome == draughts::Outcome::white_wins) == (mover == draughts::Side::white))
-      root.over = search::Score{Kind::win, 0};
-    else
-      root.over = search::Score{Kind::loss, 0};
-  }
+  if (game.over())
+    root.over = final_score(game.ending().outcome, game.position().side == draughts::Side::white);
   return root;
 }
 
@@ -78,11 +74,7 @@ Result<SearchRoot<chess100::SearchTraits>> chess100_root(std::optional<std::stri
     start = *parsed;
   }
   chess100::Game game(start);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto played = game.play_text(moves[i]);
-    if (!played)
-      return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
-  }
+  if (Status s = replay(game, moves); !s) return make_error(s.error());
   SearchRoot<chess100::SearchTraits> root;
   root.position = chess100::SearchTraits::make(game.position());
   const auto& records = game.records();
@@ -90,17 +82,8 @@ Result<SearchRoot<chess100::SearchTraits>> chess100_root(std::optional<std::stri
   const int first = static_cast<int>(records.size()) - 1 - root.reversible;
   for (int i = std::max(0, first); i + 1 < static_cast<int>(records.size()); ++i)
     root.history.push_back(records[i].position.key());
-  if (game.over()) {
-    const auto outcome = game.ending().outcome;
-    const bool white_to_move = game.position().side == chess100::Color::white;
-    using Kind = search::Score::Kind;
-    if (outcome == chess100::Outcome::draw)
-      root.over = search::Score{Kind::draw, 0};
-    else if ((outcome == chess100::Outcome::white_wins) == white_to_move)
-      root.over = search::Score{Kind::win, 0};
-    else
-      root.over = search::Score{Kind::loss, 0};
-  }
+  if (game.over())
+    root.over = final_score(game.ending().outcome, game.position().side == chess100::Color::white);
   return root;
 }
 
@@ -117,11 +100,7 @@ Result<SearchRoot<mill::SearchTraits<R>>> mill_root(std::optional<std::string_vi
     start = *parsed;
   }
   mill::Game game(R, start);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    auto played = game.play_text(moves[i]);
-    if (!played)
-      return make_error("move " + std::to_string(i + 1) + " (" + moves[i] + "): " + played.error());
-  }
+  if (Status s = replay(game, moves); !s) return make_error(s.error());
   SearchRoot<Traits> root;
   root.position = Traits::make(game.position());
   const auto& records = game.records();
@@ -132,17 +111,8 @@ Result<SearchRoot<mill::SearchTraits<R>>> mill_root(std::optional<std::string_vi
     --first;
   root.reversible = last - first;
   for (int i = first; i < last; ++i) root.history.push_back(records[i].position.key());
-  if (game.over()) {
-    const auto outcome = game.ending().outcome;
-    const bool white_to_move = game.position().side == mill::Side::white;
-    using Kind = search::Score::Kind;
-    if (outcome == mill::Outcome::draw)
-      root.over = search::Score{Kind::draw, 0};
-    else if ((outcome == mill::Outcome::white_wins) == white_to_move)
-      root.over = search::Score{Kind::win, 0};
-    else
-      root.over = search::Score{Kind::loss, 0};
-  }
+  if (game.over())
+    root.over = final_score(game.ending().outcome, game.position().side == mill::Side::white);
   return root;
 }
 

@@ -27,12 +27,7 @@ class WolfSheepBackend final : public Backend {
       start = *parsed;
     }
     wolf_sheep::Game game(start);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      auto played = game.play_text(moves[i]);
-      if (!played)
-        return make_error("move " + std::to_string(i + 1) + " (" + moves[i] +
-                          "): " + played.error());
-    }
+    if (Status s = replay(game, moves); !s) return s;
     root_ = game.position();
     return Ok{};
   }
