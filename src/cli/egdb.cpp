@@ -113,10 +113,17 @@ int draughts_egdb(const std::string& action, const draughts::Rules& rules, const
   if (!fen) return fail("egdb probe needs --fen FEN");
   auto pos = draughts::parse_fen(rules, *fen);
   if (!pos) return fail(pos.error());
-  auto db = dg::Database::open(rules, o.dir);
-  if (!db) return fail(db.error());
+  // Only the tables of the position and of its moves' positions are read.
   draughts::MoveList list;
   draughts::generate_moves(rules, *pos, list);
+  std::vector<dg::Material> needed{dg::material_of_table(rules, *pos)};
+  for (int k = 0; k < list.size(); ++k) {
+    draughts::Position next = *pos;
+    draughts::play(next, list[k]);
+    needed.push_back(dg::material_of_table(rules, next));
+  }
+  auto db = dg::Database::open_only(rules, o.dir, needed);
+  if (!db) return fail(db.error());
   std::vector<MoveValue> moves;
   for (int k = 0; k < list.size(); ++k) {
     draughts::Position next = *pos;

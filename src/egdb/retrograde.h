@@ -608,16 +608,18 @@ void verify_ranges(std::uint64_t size, int threads, VerifyReport& report, CheckR
 
 namespace doska::egdb {
 
-// Every table file in `folder` (none: no folder), read and checked for its game and rules
-// version; `accept(table, file)` checks the rest and keeps the table, or says what is wrong.
-template <class Accept>
+// Every table file in `folder` (none: no folder) that `wanted(file name)` takes, read and checked
+// for its game and rules version; `accept(table, file)` checks the rest and keeps the table, or
+// says what is wrong.
+template <class Accept, class Wanted>
 Status read_folder(const std::filesystem::path& folder, const std::string& game, int rules_version,
-                   bool unpack, Accept&& accept) {
+                   bool unpack, Accept&& accept, Wanted&& wanted) {
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec)) return Ok{};
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-    if (entry.path().extension() == ".egdb") files.push_back(entry.path());
+    if (entry.path().extension() == ".egdb" && wanted(entry.path().filename().string()))
+      files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
     auto table = Table::load(file.string(), unpack);
@@ -634,6 +636,13 @@ Status read_folder(const std::filesystem::path& folder, const std::string& game,
     if (!why.empty()) return make_error("endgame table " + file.string() + " " + why);
   }
   return Ok{};
+}
+
+template <class Accept>
+Status read_folder(const std::filesystem::path& folder, const std::string& game, int rules_version,
+                   bool unpack, Accept&& accept) {
+  return read_folder(folder, game, rules_version, unpack, std::forward<Accept>(accept),
+                     [](const std::string&) { return true; });
 }
 
 }  // namespace doska::egdb

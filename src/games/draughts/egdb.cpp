@@ -430,6 +430,10 @@ Position to_move_up(const Rules& rules, const Position& pos) {
   return with_geometry(rules, [&]<int N>() { return Frame<N>::flip(pos); });
 }
 
+Material material_of_table(const Rules& rules, const Position& pos) {
+  return material_of(to_move_up(rules, pos));
+}
+
 Database::Database(const Rules& rules) : rules_(&rules), tables_(9 * 9 * 9 * 9) {}
 
 void Database::add(Material m, std::shared_ptr<const Table> table) {
@@ -457,12 +461,17 @@ const Table* Database::table(Material m) const {
   return tables_[static_cast<std::size_t>(slot(m))].get();
 }
 
+bool Database::present(Material m) const {
+  if (in_folder_.empty()) return table(m) != nullptr;
+  return in_folder_[static_cast<std::size_t>(slot(m))];
+}
+
 void Database::update_complete() {
   complete_ = 0;
   for (int n = 2; n <= kMaxPieces; ++n) {
     bool all = true;
     for (const Material& m : materials(n))
-      if (m.pieces() == n && !table(m)) all = false;
+      if (m.pieces() == n && !present(m)) all = false;
     if (!all) break;
     complete_ = n;
   }
@@ -479,12 +488,16 @@ std::optional<Value> Database::probe(const Position& pos) const {
   return with_geometry(*rules_, [&]<int N>() { return probe_in<N>(*this, *rules_, pos); });
 }
 
-Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
-                                                 bool unpack) {
-  auto db = std::make_shared<Database>(rules);
-  Status read = doska::egdb::read_folder(
+namespace {
+
+// Reads the table files of the folder that `wanted(file name)` takes into `db`.
+template <class Wanted>
+Status read_tables(Database& db, const Rules& rules, const std::string& dir, bool unpack,
+                   Wanted&& wanted) {
+  return doska::egdb::read_folder(
       std::filesystem::path(dir) / std::string(rules.id), std::string(rules.id), kRulesVersion,
-      unpack, [&](std::shared_ptr<Table> table, const std::string& file) -> std::string {
+      unpack,
+      [&](std::shared_ptr<Table> table, const std::string& file) -> std::string {
         const TableHeader& h = table->header();
         const Material m{h.material[0], h.material[1], h.material[2], h.material[3]};
         if (m.own_men < 0 || m.own_kings < 0 || m.opp_men < 0 || m.opp_kings < 0 ||
@@ -494,10 +507,36 @@ Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::
           return "has " + std::to_string(h.entries) + " entries, " + m.name() + " needs " +
                  std::to_string(table_size(rules, m));
         if (file != m.name() + ".egdb") return "holds " + m.name() + " under another name";
-        db->add(m, std::move(table));
+        db.add(m, std::move(table));
         return {};
-      });
+      },
+      std::forward<Wanted>(wanted));
+}
+
+}  // namespace
+
+Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
+                                                 bool unpack) {
+  auto db = std::make_shared<Database>(rules);
+  Status read = read_tables(*db, rules, dir, unpack, [](const std::string&) { return true; });
   if (!read) return make_error(read.error());
+  return db;
+}
+
+Result<std::shared_ptr<Database>> Database::open_only(const Rules& rules, const std::string& dir,
+                                                      const std::vector<Material>& only) {
+  auto db = std::make_shared<Database>(rules);
+  db->in_folder_.assign(db->tables_.size(), false);
+  std::error_code ec;
+  for (const Material& m : materials(kMaxPieces))
+    if (std::filesystem::exists(table_path(rules, dir, m), ec))
+      db->in_folder_[static_cast<std::size_t>(slot(m))] = true;
+  Status read = read_tables(*db, rules, dir, false, [&](const std::string& file) {
+    return std::any_of(only.begin(), only.end(),
+                       [&](const Material& m) { return file == m.name() + ".egdb"; });
+  });
+  if (!read) return make_error(read.error());
+  db->update_complete();
   return db;
 }
 

@@ -55,6 +55,10 @@ class Database {
   // damaged file an error naming it. `unpack`: every byte in memory (for building).
   static Result<std::shared_ptr<Database>> open(const Rules& rules, const std::string& dir,
                                                 bool unpack = false);
+  // Only the tables of these materials, packed (a probe of one position and its moves reads a
+  // few files, not the whole folder); complete_pieces() still counts every file in the folder.
+  static Result<std::shared_ptr<Database>> open_only(const Rules& rules, const std::string& dir,
+                                                     const std::vector<Material>& only);
   explicit Database(const Rules& rules);
 
   const Rules& rules() const { return *rules_; }
@@ -79,6 +83,11 @@ class Database {
     return ((m.own_men * 9 + m.own_kings) * 9 + m.opp_men) * 9 + m.opp_kings;
   }
   void update_complete();
+  // Whether the folder has a file for the material (the tables open, or every file of the folder
+  // when only some were opened).
+  bool present(Material m) const;
+
+  std::vector<bool> in_folder_;  // by slot(); empty: the tables open are the folder
 
   const Rules* rules_;
   std::vector<std::shared_ptr<const doska::egdb::Table>> tables_;  // by slot()
@@ -89,6 +98,8 @@ class Database {
 
 // The position as its table sees it: the side to move is White (turned half a turn otherwise).
 Position to_move_up(const Rules& rules, const Position& pos);
+// The material of the table that holds the position (the side to move first).
+Material material_of_table(const Rules& rules, const Position& pos);
 
 struct BuildOptions {
   int pieces = 4;

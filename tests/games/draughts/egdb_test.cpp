@@ -129,6 +129,42 @@ TEST(EgdbEnglish, TablesUnpackedWithinABudgetFewestPiecesFirst) {
   EXPECT_FALSE(db.table(Material{0, 1, 0, 1})->packed());
 }
 
+// `doska egdb probe` opens only the tables of the position and its moves: the same values, the
+// other files left unread (a damaged one among them does not stop it), and the count of complete
+// pieces still that of the whole folder.
+TEST(EgdbEnglish, OpeningOnlySomeTablesGivesTheSameValues) {
+  const std::string dir = fresh_dir("eng_only");
+  auto all = built(kEnglish, dir, 3);
+  ASSERT_TRUE(all);
+  const auto pos = parse_fen(kEnglish, "B:WK1,K2:BK32");
+  ASSERT_TRUE(pos);
+  const Material seen = material_of_table(kEnglish, *pos);
+  EXPECT_EQ(seen, (Material{0, 1, 0, 2}));
+  {  // a byte of a table the probe does not need, changed: its checksum no longer holds
+    std::fstream file(table_path(kEnglish, dir, Material{1, 0, 1, 0}),
+                      std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(100);
+    file.put('\x5a');
+  }
+  ASSERT_FALSE(Database::open(kEnglish, dir));
+  auto opened = Database::open_only(kEnglish, dir, {seen, seen.flipped()});
+  ASSERT_TRUE(opened) << opened.error();
+  const Database& db = **opened;
+  EXPECT_EQ(db.table_count(), 2u);
+  EXPECT_EQ(db.complete_pieces(), all->complete_pieces());
+  EXPECT_EQ(db.complete_pieces(), 3);
+  EXPECT_EQ(db.table(kKingKing), nullptr);
+  for (const char* fen : {"W:WK1,K2:BK32", "B:WK1,K2:BK32", "B:WK1,K6:BK32"})
+    EXPECT_EQ(probe_fen(kEnglish, db, fen), probe_fen(kEnglish, *all, fen)) << fen;
+  auto pos2 = parse_fen(kEnglish, "W:WK1:BK32");
+  ASSERT_TRUE(pos2);
+  EXPECT_FALSE(db.probe(*pos2));  // its table was not opened
+  std::filesystem::remove(table_path(kEnglish, dir, kKingKing));
+  auto fewer = Database::open_only(kEnglish, dir, {seen});
+  ASSERT_TRUE(fewer) << fewer.error();
+  EXPECT_EQ((*fewer)->complete_pieces(), 0);
+}
+
 // A side with no move loses (RULINGS §1.3), and in giveaway wins (004 "Поддавки").
 TEST(EgdbEnglish, NoMoveIsALossAndInGiveawayAWin) {
   auto db = built(kEnglish, fresh_dir("eng_blocked"), 3);
