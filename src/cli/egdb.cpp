@@ -155,25 +155,30 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   if (!fen) return fail("egdb probe needs --fen FEN");
   auto pos = mill::parse_fen(rules, *fen);
   if (!pos) return fail(pos.error());
-  auto db = me::Database::open(rules, o.dir);
-  if (!db) return fail(db.error());
-  std::vector<MoveValue> moves;
-  auto list_moves = [&]<const mill::Rules & G>() {
-    mill::MoveList list;
-    mill::Generator<G>::generate(*pos, list);
-    for (const mill::Move& m : list) {
-      mill::Position next = *pos;
-      mill::play(next, m);
-      if (const auto v = (*db)->probe(next))
-        moves.push_back({mill::move_text(m), eg::through(*v, m.is_removal(), m.keeps_turn)});
-    }
-  };
+  mill::MoveList list;
+  auto list_moves = [&]<const mill::Rules & G>() { mill::Generator<G>::generate(*pos, list); };
   if (rules.id == mill::kMillCeylon.id)
     list_moves.template operator()<mill::kMillCeylon>();
   else if (rules.id == mill::kMillMixed.id)
     list_moves.template operator()<mill::kMillMixed>();
   else
     list_moves.template operator()<mill::kMill>();
+  // Only the tables of the position and of its moves' positions are read.
+  std::vector<me::Material> needed{me::material_of_table(*pos)};
+  for (const mill::Move& m : list) {
+    mill::Position next = *pos;
+    mill::play(next, m);
+    needed.push_back(me::material_of_table(next));
+  }
+  auto db = me::Database::open_only(rules, o.dir, needed);
+  if (!db) return fail(db.error());
+  std::vector<MoveValue> moves;
+  for (const mill::Move& m : list) {
+    mill::Position next = *pos;
+    mill::play(next, m);
+    if (const auto v = (*db)->probe(next))
+      moves.push_back({mill::move_text(m), eg::through(*v, m.is_removal(), m.keeps_turn)});
+  }
   return print_probe((*db)->probe(*pos), moves, game, o.dir, (*db)->complete_pieces());
 }
 

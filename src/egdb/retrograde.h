@@ -638,11 +638,25 @@ Status read_folder(const std::filesystem::path& folder, const std::string& game,
   return Ok{};
 }
 
-template <class Accept>
-Status read_folder(const std::filesystem::path& folder, const std::string& game, int rules_version,
-                   bool unpack, Accept&& accept) {
-  return read_folder(folder, game, rules_version, unpack, std::forward<Accept>(accept),
-                     [](const std::string&) { return true; });
+// By slot, whether the folder has the file of each of `all` (`path_of(m)`, `slot_of(m)`).
+template <class Material, class PathOf, class SlotOf>
+std::vector<bool> files_present(const std::vector<Material>& all, std::size_t slots,
+                                PathOf&& path_of, SlotOf&& slot_of) {
+  std::vector<bool> present(slots, false);
+  std::error_code ec;
+  for (const Material& m : all)
+    if (std::filesystem::exists(path_of(m), ec))
+      present[static_cast<std::size_t>(slot_of(m))] = true;
+  return present;
+}
+
+// A file filter for read_folder: every file (`only` null), or the files of these materials.
+template <class Material>
+auto files_of(const std::vector<Material>* only) {
+  return [only](const std::string& file) {
+    return !only || std::any_of(only->begin(), only->end(),
+                                [&](const Material& m) { return file == m.name() + ".egdb"; });
+  };
 }
 
 }  // namespace doska::egdb

@@ -515,26 +515,15 @@ Status read_tables(Database& db, const Rules& rules, const std::string& dir, boo
 
 }  // namespace
 
-Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
-                                                 bool unpack) {
+Result<std::shared_ptr<Database>> Database::open_tables(const Rules& rules, const std::string& dir,
+                                                        bool unpack,
+                                                        const std::vector<Material>* only) {
   auto db = std::make_shared<Database>(rules);
-  Status read = read_tables(*db, rules, dir, unpack, [](const std::string&) { return true; });
-  if (!read) return make_error(read.error());
-  return db;
-}
-
-Result<std::shared_ptr<Database>> Database::open_only(const Rules& rules, const std::string& dir,
-                                                      const std::vector<Material>& only) {
-  auto db = std::make_shared<Database>(rules);
-  db->in_folder_.assign(db->tables_.size(), false);
-  std::error_code ec;
-  for (const Material& m : materials(kMaxPieces))
-    if (std::filesystem::exists(table_path(rules, dir, m), ec))
-      db->in_folder_[static_cast<std::size_t>(slot(m))] = true;
-  Status read = read_tables(*db, rules, dir, false, [&](const std::string& file) {
-    return std::any_of(only.begin(), only.end(),
-                       [&](const Material& m) { return file == m.name() + ".egdb"; });
-  });
+  if (only)  // which files the folder has, for complete_pieces()
+    db->in_folder_ = doska::egdb::files_present(
+        materials(kMaxPieces), db->tables_.size(),
+        [&](Material m) { return table_path(rules, dir, m); }, &Database::slot);
+  Status read = read_tables(*db, rules, dir, unpack, doska::egdb::files_of(only));
   if (!read) return make_error(read.error());
   db->update_complete();
   return db;

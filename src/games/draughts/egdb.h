@@ -54,11 +54,15 @@ class Database {
   // Every table file of the game in dir/<game>/; a missing folder is an empty database, a
   // damaged file an error naming it. `unpack`: every byte in memory (for building).
   static Result<std::shared_ptr<Database>> open(const Rules& rules, const std::string& dir,
-                                                bool unpack = false);
+                                                bool unpack = false) {
+    return open_tables(rules, dir, unpack, nullptr);
+  }
   // Only the tables of these materials, packed (a probe of one position and its moves reads a
   // few files, not the whole folder); complete_pieces() still counts every file in the folder.
   static Result<std::shared_ptr<Database>> open_only(const Rules& rules, const std::string& dir,
-                                                     const std::vector<Material>& only);
+                                                     const std::vector<Material>& only) {
+    return open_tables(rules, dir, false, &only);
+  }
   explicit Database(const Rules& rules);
 
   const Rules& rules() const { return *rules_; }
@@ -79,6 +83,9 @@ class Database {
   const doska::egdb::Table* table(Material m) const;
 
  private:
+  static Result<std::shared_ptr<Database>> open_tables(const Rules& rules, const std::string& dir,
+                                                       bool unpack,
+                                                       const std::vector<Material>* only);
   static int slot(Material m) {
     return ((m.own_men * 9 + m.own_kings) * 9 + m.opp_men) * 9 + m.opp_kings;
   }

@@ -207,7 +207,9 @@ int Database::complete_pieces() const {
   int complete = 0;
   for (int n = rules_->losing_count + 1; n <= kMaxPieces; ++n) {
     for (const Material& m : materials(*rules_, n))
-      if (!table(m)) return complete;
+      if (in_folder_.empty() ? !table(m)
+                             : !in_folder_[static_cast<std::size_t>(m.own * 16 + m.opp)])
+        return complete;
     complete = n;
   }
   return complete;
@@ -224,17 +226,24 @@ eg::Place Database::place(const Position& pos) const {
   if (pos.total(pos.side) <= rules_->losing_count) return {nullptr, 0, Value{Outcome::loss, 0}};
   if (pos.total(opposite(pos.side)) <= rules_->losing_count)
     return {nullptr, 0, Value{Outcome::win, 0}};
-  const Material m{pos.on_board(pos.side), pos.on_board(opposite(pos.side))};
+  const Material m = material_of_table(pos);
   if (m.own > largest_ || m.opp > largest_) return {};
   const Table* t = table(m);
   if (!t) return {};
   return {t, index_of(m, pos.of(pos.side), pos.of(opposite(pos.side))), std::nullopt};
 }
 
-Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::string& dir,
-                                                 bool unpack) {
-  auto db = std::make_shared<Database>(rules);
-  Status read = eg::read_folder(
+Material material_of_table(const Position& pos) {
+  return {pos.on_board(pos.side), pos.on_board(opposite(pos.side))};
+}
+
+namespace {
+
+// Reads the table files of the folder that `wanted(file name)` takes into `db`.
+template <class Wanted>
+Status read_tables(Database& db, const Rules& rules, const std::string& dir, bool unpack,
+                   Wanted&& wanted) {
+  return eg::read_folder(
       std::filesystem::path(dir) / table_game(rules), table_game(rules), kRulesVersion, unpack,
       [&](std::shared_ptr<Table> table, const std::string& file) -> std::string {
         const TableHeader& h = table->header();
@@ -246,10 +255,26 @@ Result<std::shared_ptr<Database>> Database::open(const Rules& rules, const std::
           return "has " + std::to_string(h.entries) + " entries, " + m.name() + " needs " +
                  std::to_string(table_size(m));
         if (file != m.name() + ".egdb") return "holds " + m.name() + " under another name";
-        db->add(m, std::move(table));
+        db.add(m, std::move(table));
         return {};
-      });
+      },
+      std::forward<Wanted>(wanted));
+}
+
+}  // namespace
+
+Result<std::shared_ptr<Database>> Database::open_tables(const Rules& rules, const std::string& dir,
+                                                        bool unpack,
+                                                        const std::vector<Material>* only) {
+  auto db = std::make_shared<Database>(rules);
+  if (only)  // which files the folder has, for complete_pieces()
+    db->in_folder_ = eg::files_present(
+        materials(rules, kMaxPieces), db->tables_.size(),
+        [&](Material m) { return table_path(rules, dir, m); },
+        [](Material m) { return m.own * 16 + m.opp; });
+  Status read = read_tables(*db, rules, dir, unpack, doska::egdb::files_of(only));
   if (!read) return make_error(read.error());
+
   return db;
 }
 

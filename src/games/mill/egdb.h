@@ -43,11 +43,21 @@ std::string table_game(const Rules& rules);
 std::vector<Material> materials(const Rules& rules, int pieces);
 std::uint64_t table_size(Material m);
 std::string table_path(const Rules& rules, const std::string& dir, Material m);
+// The material of the table that holds a position of the moving phase (the side to move first).
+Material material_of_table(const Position& pos);
 
 class Database {
  public:
   static Result<std::shared_ptr<Database>> open(const Rules& rules, const std::string& dir,
-                                                bool unpack = false);
+                                                bool unpack = false) {
+    return open_tables(rules, dir, unpack, nullptr);
+  }
+  // Only the tables of these materials, packed (a probe of one position and its moves reads a
+  // few files, not the whole folder); complete_pieces() still counts every file in the folder.
+  static Result<std::shared_ptr<Database>> open_only(const Rules& rules, const std::string& dir,
+                                                     const std::vector<Material>& only) {
+    return open_tables(rules, dir, false, &only);
+  }
   explicit Database(const Rules& rules);
 
   const Rules& rules() const { return *rules_; }
@@ -70,8 +80,12 @@ class Database {
   const doska::egdb::Table* table(Material m) const;
 
  private:
+  static Result<std::shared_ptr<Database>> open_tables(const Rules& rules, const std::string& dir,
+                                                       bool unpack,
+                                                       const std::vector<Material>* only);
   const Rules* rules_;
   std::vector<std::shared_ptr<const doska::egdb::Table>> tables_;  // by own * 16 + opp
+  std::vector<bool> in_folder_;  // by own * 16 + opp; empty: the tables open are the folder
   std::size_t count_ = 0;
   int largest_ = 0;
 };

@@ -169,6 +169,33 @@ TEST(EgdbMill, TablesUnpackedWithinABudgetMostPiecesFirst) {
     EXPECT_EQ(probe_fen(kMill, db, fen), probe_fen(kMill, *packed, fen)) << fen;
 }
 
+// `doska egdb probe` opens only the tables of the position and its moves: the same values, the
+// other files left unread, and the count of complete pieces still that of the whole folder.
+TEST(EgdbMill, OpeningOnlySomeTablesGivesTheSameValues) {
+  const std::string dir = fresh_dir("only");
+  auto all = built(kMill, dir, 4, 7);
+  ASSERT_TRUE(all);
+  auto pos = parse_fen(kMill, "W:Wa1,d1,g1,a4:Bf6,d6,b4:H0,0");
+  ASSERT_TRUE(pos);
+  EXPECT_EQ(material_of_table(*pos), (Material{4, 3}));
+  auto opened = Database::open_only(kMill, dir, {Material{4, 3}, Material{3, 4}});
+  ASSERT_TRUE(opened) << opened.error();
+  const Database& db = **opened;
+  EXPECT_EQ(db.table_count(), 2u);
+  EXPECT_EQ(db.complete_pieces(), all->complete_pieces());
+  EXPECT_EQ(db.complete_pieces(), 3);
+  EXPECT_EQ(db.table({3, 3}), nullptr);
+  for (const char* fen : {"W:Wa1,d1,g1,a4:Bf6,d6,b4:H0,0", "B:Wa1,d1,g1,a4:Bf6,d6,b4:H0,0"})
+    EXPECT_EQ(probe_fen(kMill, db, fen), probe_fen(kMill, *all, fen)) << fen;
+  auto three = parse_fen(kMill, "W:Wa1,g7,d2:Bg1,a7,f4:H0,0");
+  ASSERT_TRUE(three);
+  EXPECT_FALSE(db.probe(*three));  // its table was not opened
+  std::filesystem::remove(table_path(kMill, dir, Material{3, 3}));
+  auto fewer = Database::open_only(kMill, dir, {Material{4, 3}});
+  ASSERT_TRUE(fewer) << fewer.error();
+  EXPECT_EQ((*fewer)->complete_pieces(), 0);
+}
+
 // A verify can start at a table (build order) and says how far it is; a table the folder does not
 // hold is refused by name.
 TEST(EgdbMill, VerifyFromATableOn) {
