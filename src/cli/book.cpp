@@ -8,6 +8,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "common/book_text.h"
 #include "common/text.h"
 #include "engine/book_builder.h"
 #include "games/draughts/book.h"
@@ -23,8 +24,8 @@ int fail(const std::string& message) {
 }
 
 constexpr const char* kUsage =
-    "usage: doska book build <game> [--plies N] [--follow L] [--depth D] [--threads T] "
-    "[--out FILE] [--fresh] [--quiet]";
+    "usage: doska book build <game> [--moves \"M1 M2 ...\"] [--plies N] [--follow L] [--depth D] "
+    "[--threads T] [--out FILE] [--fresh] [--quiet]";
 
 // Writes the book whole to a side file, then renames it: the book at `out` is never half written.
 template <class Book>
@@ -54,6 +55,21 @@ void save_noting(const Book& book, const std::string& out, const std::string& co
   if (first_error.empty()) first_error = wrong;
 }
 
+// The leading comment lines of a book file that say which commands made it (all but the count
+// of positions), or none when it cannot be read.
+std::vector<std::string> commands_of(const std::string& path) {
+  std::vector<std::string> lines;
+  auto text = read_book_file(path);
+  if (!text) return lines;
+  for (std::string_view l : split(*text, '\n')) {
+    if (l.empty() || l[0] != '#') break;
+    l.remove_prefix(std::min<std::size_t>(2, l.size()));
+    if (l.ends_with(" positions.")) continue;
+    lines.emplace_back(l);
+  }
+  return lines;
+}
+
 void print_progress(const std::string& line) {
   std::fprintf(stderr, "%s\n", line.c_str());
   std::fflush(stderr);
@@ -74,7 +90,9 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
   options.follow = static_cast<int>(follow);
   options.depth = static_cast<int>(depth);
   options.threads = static_cast<int>(threads);
-  if (Status s = engine::check_options(options); !s) return fail(s.error());
+  const std::string line = std::string(trim(args.value("moves").value_or("")));
+  for (std::string_view word : split_words(line)) options.moves.emplace_back(word);
+  if (Status s = engine::check_options(rules, options); !s) return fail(s.error());
   const std::string game(rules.id);
   const std::string out = args.value("out").value_or("data/book/" + game + ".txt");
   // An earlier book at the same path: what it holds deep enough is kept (a stopped build goes on).
@@ -89,10 +107,22 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
     options.keep = &*earlier;
   }
   if (!args.flag("quiet")) options.progress = print_progress;
-  std::string comment = "Opening book of " + game + ": `doska book build " + game + " --plies " +
-                        std::to_string(options.plies);
-  if (options.follow) comment += " --follow " + std::to_string(options.follow);
-  comment += " --depth " + std::to_string(options.depth) + "` (docs/engine.md).";
+  std::string command = "`doska book build " + game;
+  if (!line.empty()) command += " --moves \"" + line + "\"";
+  command += " --plies " + std::to_string(options.plies);
+  if (options.follow) command += " --follow " + std::to_string(options.follow);
+  command += " --depth " + std::to_string(options.depth) + "`";
+  // A build under a line adds to an earlier book: the file keeps saying every command that made
+  // it, the earlier ones first.
+  std::string comment = "Opening book of " + game + ": " + command + " (docs/engine.md).";
+  if (!line.empty() && earlier) {
+    const std::vector<std::string> made = commands_of(out);
+    if (!made.empty()) {
+      comment.clear();
+      for (const std::string& m : made) comment += m + "\n";
+      if (made.back() != "then " + command + ".") comment += "then " + command + ".";
+    }
+  }
   std::string write_error;
   const auto save = [&](const draughts::Book& b) {
     save_noting(b, out, comment + "\n" + std::to_string(b.size()) + " positions.", write_error);
@@ -111,7 +141,8 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
 }  // namespace
 
 int run_book(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"plies", "follow", "depth", "threads", "out"}, {"fresh", "quiet"});
+  auto args = parse_args(words, {"plies", "follow", "depth", "threads", "out", "moves"},
+                         {"fresh", "quiet"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2 || args->positional[0] != "build") return fail(kUsage);
   const std::string game = args->positional[1];
@@ -122,7 +153,8 @@ int run_book(const std::vector<std::string>& words) {
     return fail("no opening book for " + doska::quoted(game) +
                 ": books are for the draughts games and the mill games (mill, mill-mixed, "
                 "mill-ceylon)");
-  if (args->value("follow")) return fail("--follow is for the draughts games");
+  for (const char* name : {"follow", "moves"})
+    if (args->value(name)) return fail("--" + std::string(name) + " is for the draughts games");
   engine::BookBuildOptions options;
   long long plies = options.plies, depth = options.depth, threads = options.threads;
   std::string error;

@@ -6,7 +6,9 @@
 #include <thread>
 #include <vector>
 
+#include "engine/backend.h"
 #include "engine/engine.h"
+#include "games/draughts/game.h"
 #include "games/draughts/notation.h"
 #include "games/mill/notation.h"
 
@@ -110,7 +112,22 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
   return report;
 }
 
-Status check_options(const DraughtsBookOptions& options) {
+namespace {
+
+// The position the plies count from: the start, or where the line of `moves` leads.
+Result<draughts::Position> line_start(const draughts::Rules& rules,
+                                      const std::vector<std::string>& moves) {
+  draughts::Game line(rules, draughts::start_position(rules));
+  if (Status s = replay(line, moves); !s) return make_error("--moves: " + s.error());
+  if (line.over() || draughts::legal_moves(rules, line.position()).empty())
+    return make_error("--moves: the game is over after the moves");
+  return line.position();
+}
+
+}  // namespace
+
+Status check_options(const draughts::Rules& rules, const DraughtsBookOptions& options) {
+  if (auto start = line_start(rules, options.moves); !start) return make_error(start.error());
   if (options.plies < 0 || options.plies > 6) return make_error("--plies must be 0 to 6");
   if (options.follow != 0 &&
       (options.follow <= options.plies || options.follow < 2 || options.follow > 20))
@@ -121,7 +138,9 @@ Status check_options(const DraughtsBookOptions& options) {
 
 Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
                                    draughts::Book& book) {
-  if (Status s = check_options(options); !s) return make_error(s.error());
+  if (Status s = check_options(rules, options); !s) return make_error(s.error());
+  const auto start_position = line_start(rules, options.moves);
+  if (!start_position) return make_error(start_position.error());
   const auto start = std::chrono::steady_clock::now();
   BookBuildReport report;
   const auto to_fen = [&](const draughts::Position& p) { return draughts::to_fen(rules, p); };
@@ -129,7 +148,7 @@ Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsB
     return draughts::parse_move(rules, p, m);
   };
   std::vector<std::vector<draughts::Position>> levels =
-      draughts::opening_levels(rules, options.plies);
+      draughts::opening_levels(rules, options.plies, *start_position);
   for (std::size_t ply = 0; ply < levels.size(); ++ply) {
     if (options.progress)
       options.progress("ply " + std::to_string(ply) + ": " + std::to_string(levels[ply].size()) +

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "common/result.h"
 #include "games/draughts/book.h"
@@ -15,8 +16,11 @@ namespace doska::engine {
 
 template <class Book>
 struct BookBuildOptionsOf {
-  int plies = 3;    // every position of at most this many plies from the start
-  int follow = 0;   // draughts: then the lines of the book's moves, up to this ply (0: none)
+  int plies = 3;   // every position of at most this many plies from the start
+  int follow = 0;  // draughts: then the lines of the book's moves, up to this ply (0: none)
+  // draughts: the moves from the start to the position the plies count from (empty: the start),
+  // so that a build can go deeper under one line and keep the rest of an earlier book.
+  std::vector<std::string> moves;
   int depth = 12;   // the depth of each search (fixed, so that a rebuild gives the same book)
   int threads = 2;  // positions searched at once, one engine each
   std::size_t hash_megabytes = 64;
@@ -42,7 +46,7 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
                                    mill::Book& book);
 // Level by level: the positions of ply 0..plies, then those of the book's lines up to `follow`;
 // check_options tells what is wrong with the options (also before a build starts).
-Status check_options(const DraughtsBookOptions& options);
+Status check_options(const draughts::Rules& rules, const DraughtsBookOptions& options);
 Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
                                    draughts::Book& book);
 

@@ -188,6 +188,29 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   EXPECT_NE(run.out.find("15 positions in the book, 0 searched"), std::string::npos) << run.out;
   EXPECT_EQ(read_file(out), text);
 
+  // Deeper under a line: added to the book, whose first lines then name both commands.
+  const std::vector<std::string> line = {"book",    "build", "english",  "--moves", "12-16 21-17",
+                                         "--plies", "0",     "--follow", "2",       "--depth",
+                                         "3",       "--out", out,        "--quiet"};
+  run = doska(line);
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("searched to depth 3"), std::string::npos) << run.out;
+  const std::string deeper = read_file(out);
+  EXPECT_EQ(deeper.rfind("# Opening book of english: `doska book build english --plies 1 --follow "
+                         "2 --depth 2` (docs/engine.md).\n# then `doska book build english "
+                         "--moves \"12-16 21-17\" --plies 0 --follow 2 --depth 3`.\n",
+                         0),
+            0u)
+      << deeper;
+  run = doska(line);  // again: nothing searched, the commands not repeated
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find(", 0 searched"), std::string::npos) << run.out;
+  EXPECT_EQ(read_file(out), deeper);
+  expect_error(doska({"book", "build", "english", "--moves", "12-16 21-18", "--out", out}),
+               "--moves: move 2 (21-18): illegal move");
+  expect_error(doska({"book", "build", "mill", "--moves", "d6", "--out", out}),
+               "--moves is for the draughts games");
+
   expect_error(doska({"book", "build", "english", "--plies", "2", "--follow", "2", "--out", out}),
                "--follow must be above --plies");
   expect_error(doska({"book", "build", "mill", "--follow", "4", "--out", out}),

@@ -156,6 +156,44 @@ TEST(DraughtsBookBuild, LinesFromTheStartAlone) {
   EXPECT_EQ(r->positions, 1 + 7);
 }
 
+// Under a line (`--moves`): the plies and the book's lines count from the line's end; what an
+// earlier book holds elsewhere stays as it was.
+TEST(DraughtsBookBuild, DeeperUnderALine) {
+  const draughts::Rules& rules = draughts::kEnglish;
+  DraughtsBookOptions options;
+  options.plies = 1;
+  options.depth = 2;
+  options.hash_megabytes = 4;
+  draughts::Book first(rules);
+  ASSERT_TRUE(build_book(rules, options, first));
+  ASSERT_EQ(first.size(), 1u + 7u);
+  options.moves = {"12-16", "21-17"};
+  options.plies = 0;
+  options.follow = 2;
+  options.depth = 3;
+  options.keep = &first;
+  draughts::Book book = first;
+  auto r = build_book(rules, options, book);
+  ASSERT_TRUE(r) << r.error();
+  draughts::Position line = draughts::start_position(rules);
+  for (const char* m : {"12-16", "21-17"}) {
+    auto move = draughts::parse_move(rules, line, m);
+    ASSERT_TRUE(move) << m;
+    draughts::play(line, *move);
+  }
+  const auto levels = draughts::opening_levels(rules, 0, line);
+  const auto replies = draughts::follow_level(book, levels[0]);
+  EXPECT_EQ(r->searched, static_cast<int>(1 + replies.size()));
+  EXPECT_EQ(book.size(), first.size() + 1 + replies.size());
+  EXPECT_EQ(book.probe(line)->depth, 3);
+  for (const draughts::Position& pos : replies) EXPECT_EQ(book.probe(pos)->depth, 3);
+  EXPECT_EQ(book.probe(draughts::start_position(rules))->depth, 2);  // kept from the first book
+  options.moves = {"12-16", "21-18"};
+  r = build_book(rules, options, book);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("--moves: move 2 (21-18)"), std::string::npos) << r.error();
+}
+
 TEST(DraughtsBookBuild, BadOptionsAreRefused) {
   draughts::Book book(draughts::kEnglish);
   DraughtsBookOptions options;

@@ -61,7 +61,12 @@ void add_child(const Rules& rules, const Position& pos, const Move& move, std::s
 }  // namespace
 
 std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies) {
-  std::vector<std::vector<Position>> levels{{start_position(rules)}};
+  return opening_levels(rules, plies, start_position(rules));
+}
+
+std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies,
+                                                  const Position& start) {
+  std::vector<std::vector<Position>> levels{{start}};
   for (int ply = 1; ply <= plies; ++ply) {
     std::set<BookKey> seen;
     std::vector<Position> next;

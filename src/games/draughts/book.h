@@ -56,9 +56,11 @@ class Book {
   std::map<BookKey, BookMove> entries_;
 };
 
-// Every position of 0, 1, ..., `plies` plies from the start, a vector a ply, each position once;
+// Every position of 0, 1, ..., `plies` plies from `start`, a vector a ply, each position once;
 // positions where the game is over are left out.
-std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies);
+std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies,
+                                                  const Position& start);
+std::vector<std::vector<Position>> opening_levels(const Rules& rules, int plies);  // from the start
 // The positions after the book's move in each of `earlier` (the positions two plies before) and
 // any reply; each position once, the game-over ones left out.
 std::vector<Position> follow_level(const Book& book, const std::vector<Position>& earlier);
