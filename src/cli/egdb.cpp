@@ -116,19 +116,17 @@ int draughts_egdb(const std::string& action, const draughts::Rules& rules, const
   // Only the tables of the position and of its moves' positions are read.
   draughts::MoveList list;
   draughts::generate_moves(rules, *pos, list);
+  std::vector<draughts::Position> nexts(static_cast<std::size_t>(list.size()), *pos);
   std::vector<dg::Material> needed{dg::material_of_table(rules, *pos)};
   for (int k = 0; k < list.size(); ++k) {
-    draughts::Position next = *pos;
-    draughts::play(next, list[k]);
-    needed.push_back(dg::material_of_table(rules, next));
+    draughts::play(nexts[static_cast<std::size_t>(k)], list[k]);
+    needed.push_back(dg::material_of_table(rules, nexts[static_cast<std::size_t>(k)]));
   }
   auto db = dg::Database::open_only(rules, o.dir, needed);
   if (!db) return fail(db.error());
   std::vector<MoveValue> moves;
   for (int k = 0; k < list.size(); ++k) {
-    draughts::Position next = *pos;
-    draughts::play(next, list[k]);
-    if (const auto v = (*db)->probe(next))
+    if (const auto v = (*db)->probe(nexts[static_cast<std::size_t>(k)]))
       moves.push_back({draughts::move_text(rules, *pos, list[k]),
                        eg::through(*v, list[k].is_capture() || list[k].promotes)});
   }
@@ -164,19 +162,18 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   else
     list_moves.template operator()<mill::kMill>();
   // Only the tables of the position and of its moves' positions are read.
+  std::vector<mill::Position> nexts;
   std::vector<me::Material> needed{me::material_of_table(*pos)};
   for (const mill::Move& m : list) {
-    mill::Position next = *pos;
-    mill::play(next, m);
-    needed.push_back(me::material_of_table(next));
+    mill::play(nexts.emplace_back(*pos), m);
+    needed.push_back(me::material_of_table(nexts.back()));
   }
   auto db = me::Database::open_only(rules, o.dir, needed);
   if (!db) return fail(db.error());
   std::vector<MoveValue> moves;
-  for (const mill::Move& m : list) {
-    mill::Position next = *pos;
-    mill::play(next, m);
-    if (const auto v = (*db)->probe(next))
+  for (std::size_t k = 0; k < nexts.size(); ++k) {
+    const mill::Move& m = list[static_cast<int>(k)];
+    if (const auto v = (*db)->probe(nexts[k]))
       moves.push_back({mill::move_text(m), eg::through(*v, m.is_removal(), m.keeps_turn)});
   }
   return print_probe((*db)->probe(*pos), moves, game, o.dir, (*db)->complete_pieces());

@@ -124,22 +124,29 @@ Result<draughts::Position> line_start(const draughts::Rules& rules,
   return line.position();
 }
 
-}  // namespace
-
-Status check_options(const draughts::Rules& rules, const DraughtsBookOptions& options) {
-  if (auto start = line_start(rules, options.moves); !start) return make_error(start.error());
+// The options checked, and the position the plies count from.
+Result<draughts::Position> checked_start(const draughts::Rules& rules,
+                                         const DraughtsBookOptions& options) {
+  auto start = line_start(rules, options.moves);
+  if (!start) return start;
   if (options.plies < 0 || options.plies > 6) return make_error("--plies must be 0 to 6");
   if (options.follow != 0 &&
       (options.follow <= options.plies || options.follow < 2 || options.follow > 20))
     return make_error("--follow must be above --plies, and 2 to 20");
   if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
+  return start;
+}
+
+}  // namespace
+
+Status check_options(const draughts::Rules& rules, const DraughtsBookOptions& options) {
+  if (auto start = checked_start(rules, options); !start) return make_error(start.error());
   return Ok{};
 }
 
 Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
                                    draughts::Book& book) {
-  if (Status s = check_options(rules, options); !s) return make_error(s.error());
-  const auto start_position = line_start(rules, options.moves);
+  const auto start_position = checked_start(rules, options);
   if (!start_position) return make_error(start_position.error());
   const auto start = std::chrono::steady_clock::now();
   BookBuildReport report;
