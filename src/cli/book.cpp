@@ -24,7 +24,8 @@ int fail(const std::string& message) {
 }
 
 constexpr const char* kUsage =
-    "usage: doska book build <game> [--moves \"M1 M2 ...\"] [--plies N] [--follow L] [--depth D] "
+    "usage: doska book build <game> [--moves \"M1 M2 ...[, M1 M2 ...]\"] [--plies N] [--follow L] "
+    "[--depth D] "
     "[--threads T] [--out FILE] [--fresh] [--quiet]";
 
 // Writes the book whole to a side file, then renames it: the book at `out` is never half written.
@@ -90,8 +91,23 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
   options.follow = static_cast<int>(follow);
   options.depth = static_cast<int>(depth);
   options.threads = static_cast<int>(threads);
+  // --moves "A B, C D E": one or more lines, separated by commas.
   const std::string line = std::string(trim(args.value("moves").value_or("")));
-  for (std::string_view word : split_words(line)) options.moves.emplace_back(word);
+  std::string lines_given;  // as the book's header names them
+  if (!line.empty()) {
+    const std::vector<std::string_view> parts = split(line, ',');
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      std::vector<std::string> moves;
+      for (std::string_view word : split_words(parts[i])) moves.emplace_back(word);
+      if (moves.empty())
+        return fail("--moves: line " + std::to_string(i + 1) + " of " +
+                    std::to_string(parts.size()) + " has no move");
+      std::string joined;
+      for (const std::string& m : moves) joined += (joined.empty() ? "" : " ") + m;
+      lines_given += (lines_given.empty() ? "" : ", ") + joined;
+      options.lines.push_back(std::move(moves));
+    }
+  }
   if (Status s = engine::check_options(rules, options); !s) return fail(s.error());
   const std::string game(rules.id);
   const std::string out = args.value("out").value_or("data/book/" + game + ".txt");
@@ -108,7 +124,7 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
   }
   if (!args.flag("quiet")) options.progress = print_progress;
   std::string command = "`doska book build " + game;
-  if (!line.empty()) command += " --moves \"" + line + "\"";
+  if (!lines_given.empty()) command += " --moves \"" + lines_given + "\"";
   command += " --plies " + std::to_string(options.plies);
   if (options.follow) command += " --follow " + std::to_string(options.follow);
   command += " --depth " + std::to_string(options.depth) + "`";

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -38,6 +39,8 @@ Status search_into(const Rules& rules, const std::vector<Position>& positions,
                    ParseMove parse_move) {
   std::vector<const Position*> todo;
   for (const Position& pos : positions) {
+    // Searched already by this build (two lines can meet at different plies).
+    if (auto done = book.probe(pos); done && done->depth >= options.depth) continue;
     if (options.keep) {
       if (auto old = options.keep->probe(pos); old && old->depth >= options.depth) {
         book.add(pos, old->move, old->value, old->depth);
@@ -114,40 +117,63 @@ Result<BookBuildReport> build_book(const mill::Rules& rules, const BookBuildOpti
 
 namespace {
 
-// The position the plies count from: the start, or where the line of `moves` leads.
+// The position the plies count from: the start, or where the line of `moves` leads (`name` says
+// which line in an error).
 Result<draughts::Position> line_start(const draughts::Rules& rules,
-                                      const std::vector<std::string>& moves) {
+                                      const std::vector<std::string>& moves,
+                                      const std::string& name) {
   draughts::Game line(rules, draughts::start_position(rules));
-  if (Status s = replay(line, moves); !s) return make_error("--moves: " + s.error());
+  if (Status s = replay(line, moves); !s) return make_error(name + ": " + s.error());
   if (line.over() || draughts::legal_moves(rules, line.position()).empty())
-    return make_error("--moves: the game is over after the moves");
+    return make_error(name + ": the game is over after the moves");
   return line.position();
 }
 
-// The options checked, and the position the plies count from.
-Result<draughts::Position> checked_start(const draughts::Rules& rules,
-                                         const DraughtsBookOptions& options) {
-  auto start = line_start(rules, options.moves);
-  if (!start) return start;
+// The options checked, and the positions the plies count from (the start when there is no line).
+Result<std::vector<draughts::Position>> checked_starts(const draughts::Rules& rules,
+                                                       const DraughtsBookOptions& options) {
+  std::vector<draughts::Position> starts;
+  if (options.lines.empty()) starts.push_back(draughts::start_position(rules));
+  for (std::size_t i = 0; i < options.lines.size(); ++i) {
+    const std::string name =
+        options.lines.size() == 1 ? "--moves" : "--moves, line " + std::to_string(i + 1);
+    auto start = line_start(rules, options.lines[i], name);
+    if (!start) return make_error(start.error());
+    starts.push_back(*start);
+  }
   if (options.plies < 0 || options.plies > 6) return make_error("--plies must be 0 to 6");
   if (options.follow != 0 &&
       (options.follow <= options.plies || options.follow < 2 || options.follow > 20))
     return make_error("--follow must be above --plies, and 2 to 20");
   if (options.depth < 1 || options.depth > 100) return make_error("--depth must be 1 to 100");
-  return start;
+  return starts;
+}
+
+// The positions of each ply from every start, each position once (two lines may meet).
+std::vector<std::vector<draughts::Position>> merged_levels(
+    const draughts::Rules& rules, int plies, const std::vector<draughts::Position>& starts) {
+  std::vector<std::vector<draughts::Position>> levels(static_cast<std::size_t>(plies) + 1);
+  std::vector<std::set<draughts::BookKey>> seen(levels.size());
+  for (const draughts::Position& start : starts) {
+    const auto own = draughts::opening_levels(rules, plies, start);
+    for (std::size_t ply = 0; ply < own.size() && ply < levels.size(); ++ply)
+      for (const draughts::Position& p : own[ply])
+        if (seen[ply].insert(draughts::book_key(p)).second) levels[ply].push_back(p);
+  }
+  return levels;
 }
 
 }  // namespace
 
 Status check_options(const draughts::Rules& rules, const DraughtsBookOptions& options) {
-  if (auto start = checked_start(rules, options); !start) return make_error(start.error());
+  if (auto starts = checked_starts(rules, options); !starts) return make_error(starts.error());
   return Ok{};
 }
 
 Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsBookOptions& options,
                                    draughts::Book& book) {
-  const auto start_position = checked_start(rules, options);
-  if (!start_position) return make_error(start_position.error());
+  const auto starts = checked_starts(rules, options);
+  if (!starts) return make_error(starts.error());
   const auto start = std::chrono::steady_clock::now();
   BookBuildReport report;
   const auto to_fen = [&](const draughts::Position& p) { return draughts::to_fen(rules, p); };
@@ -155,7 +181,7 @@ Result<BookBuildReport> build_book(const draughts::Rules& rules, const DraughtsB
     return draughts::parse_move(rules, p, m);
   };
   std::vector<std::vector<draughts::Position>> levels =
-      draughts::opening_levels(rules, options.plies, *start_position);
+      merged_levels(rules, options.plies, *starts);
   for (std::size_t ply = 0; ply < levels.size(); ++ply) {
     if (options.progress)
       options.progress("ply " + std::to_string(ply) + ": " + std::to_string(levels[ply].size()) +

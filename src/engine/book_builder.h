@@ -18,9 +18,10 @@ template <class Book>
 struct BookBuildOptionsOf {
   int plies = 3;   // every position of at most this many plies from the start
   int follow = 0;  // draughts: then the lines of the book's moves, up to this ply (0: none)
-  // draughts: the moves from the start to the position the plies count from (empty: the start),
-  // so that a build can go deeper under one line and keep the rest of an earlier book.
-  std::vector<std::string> moves;
+  // draughts: lines of moves from the start, each leading to a position the plies count from
+  // (none: the start), so that a build can go deeper under some lines and keep the rest of an
+  // earlier book; the lines' positions of each ply are searched together, each position once.
+  std::vector<std::vector<std::string>> lines;
   int depth = 12;   // the depth of each search (fixed, so that a rebuild gives the same book)
   int threads = 2;  // positions searched at once, one engine each
   std::size_t hash_megabytes = 64;

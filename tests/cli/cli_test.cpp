@@ -208,6 +208,19 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   EXPECT_EQ(read_file(out), deeper);
   expect_error(doska({"book", "build", "english", "--moves", "12-16 21-18", "--out", out}),
                "--moves: move 2 (21-18): illegal move");
+  // Two lines at once, named in the header as given (spaces tidied).
+  run = doska({"book", "build", "english", "--moves", " 9-13  22-18 ,10-14 23-19", "--plies", "0",
+               "--follow", "2", "--depth", "3", "--out", out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(read_file(out).find("# then `doska book build english --moves \"9-13 22-18, 10-14 "
+                                "23-19\" --plies 0 --follow 2 --depth 3`.\n"),
+            std::string::npos)
+      << read_file(out);
+  expect_error(doska({"book", "build", "english", "--moves", "9-13 22-18,, 10-14", "--out", out}),
+               "--moves: line 2 of 3 has no move");
+  expect_error(
+      doska({"book", "build", "english", "--moves", "9-13 22-18, 10-14 21-18", "--out", out}),
+      "--moves, line 2: move 2 (21-18): illegal move");
   expect_error(doska({"book", "build", "mill", "--moves", "d6", "--out", out}),
                "--moves is for the draughts games");
 

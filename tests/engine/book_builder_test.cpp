@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <set>
 
 #include "engine/engine.h"
 #include "games/draughts/notation.h"
@@ -167,7 +168,7 @@ TEST(DraughtsBookBuild, DeeperUnderALine) {
   draughts::Book first(rules);
   ASSERT_TRUE(build_book(rules, options, first));
   ASSERT_EQ(first.size(), 1u + 7u);
-  options.moves = {"12-16", "21-17"};
+  options.lines = {{"12-16", "21-17"}};
   options.plies = 0;
   options.follow = 2;
   options.depth = 3;
@@ -188,10 +189,65 @@ TEST(DraughtsBookBuild, DeeperUnderALine) {
   EXPECT_EQ(book.probe(line)->depth, 3);
   for (const draughts::Position& pos : replies) EXPECT_EQ(book.probe(pos)->depth, 3);
   EXPECT_EQ(book.probe(draughts::start_position(rules))->depth, 2);  // kept from the first book
-  options.moves = {"12-16", "21-18"};
+  options.lines = {{"12-16", "21-18"}};
   r = build_book(rules, options, book);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("--moves: move 2 (21-18)"), std::string::npos) << r.error();
+}
+
+// Several lines in one build: their positions searched together, a position the lines share once.
+TEST(DraughtsBookBuild, SeveralLinesAtOnce) {
+  const draughts::Rules& rules = draughts::kEnglish;
+  const auto after = [&](std::initializer_list<const char*> moves) {
+    draughts::Position p = draughts::start_position(rules);
+    for (const char* m : moves) {
+      auto move = draughts::parse_move(rules, p, m);
+      EXPECT_TRUE(move) << m;
+      if (move) draughts::play(p, *move);
+    }
+    return p;
+  };
+  DraughtsBookOptions options;
+  options.plies = 1;
+  options.depth = 2;
+  options.hash_megabytes = 4;
+  options.threads = 2;
+  // The second line's end is one of the first line's replies: searched once.
+  options.lines = {{"11-15"}, {"11-15", "22-18"}, {"9-13"}};
+  draughts::Book book(rules);
+  auto r = build_book(rules, options, book);
+  ASSERT_TRUE(r) << r.error();
+  // Ply 0: three positions; ply 1: the replies to 11-15 (one of them the second line's end,
+  // already searched), to 11-15 22-18 and to 9-13.
+  const auto lines_levels = [&](const draughts::Position& start) {
+    return draughts::opening_levels(rules, 1, start);
+  };
+  std::set<draughts::BookKey> expected;
+  for (const draughts::Position& start :
+       {after({"11-15"}), after({"11-15", "22-18"}), after({"9-13"})})
+    for (const auto& level : lines_levels(start))
+      for (const draughts::Position& p : level) expected.insert(draughts::book_key(p));
+  EXPECT_EQ(r->searched, static_cast<int>(expected.size()));
+  EXPECT_EQ(book.size(), expected.size());
+  EXPECT_TRUE(book.contains(after({"11-15", "22-18"})));
+  EXPECT_TRUE(book.contains(after({"9-13", "22-18"})));
+  EXPECT_FALSE(book.contains(draughts::start_position(rules)));
+  // The same book as the lines built one by one.
+  draughts::Book one_by_one(rules);
+  for (const auto& line : options.lines) {
+    DraughtsBookOptions single = options;
+    single.lines = {line};
+    single.keep = &one_by_one;
+    draughts::Book copy = one_by_one;
+    ASSERT_TRUE(build_book(rules, single, copy));
+    one_by_one = copy;
+  }
+  EXPECT_EQ(one_by_one.format("x"), book.format("x"));
+  // A bad line is named.
+  options.lines = {{"11-15"}, {"12-16", "21-18"}};
+  r = build_book(rules, options, book);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("--moves, line 2: move 2 (21-18)"), std::string::npos) << r.error();
 }
 
 TEST(DraughtsBookBuild, BadOptionsAreRefused) {
