@@ -610,10 +610,12 @@ namespace doska::egdb {
 
 // Every table file in `folder` (none: no folder) that `wanted(file name)` takes, read and checked
 // for its game and rules version; `accept(table, file)` checks the rest and keeps the table, or
-// says what is wrong.
+// says what is wrong. Unless `unpack`, a file larger than `read_whole` bytes is opened on demand
+// (Table::open: its blocks read as probes need them).
 template <class Accept, class Wanted>
 Status read_folder(const std::filesystem::path& folder, const std::string& game, int rules_version,
-                   bool unpack, Accept&& accept, Wanted&& wanted) {
+                   bool unpack, Accept&& accept, Wanted&& wanted,
+                   std::uint64_t read_whole = kReadWholeBytes) {
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec)) return Ok{};
   std::vector<std::filesystem::path> files;
@@ -622,7 +624,9 @@ Status read_folder(const std::filesystem::path& folder, const std::string& game,
       files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   for (const auto& file : files) {
-    auto table = Table::load(file.string(), unpack);
+    const std::uint64_t size = std::filesystem::file_size(file, ec);
+    auto table = !unpack && !ec && size > read_whole ? Table::open(file.string())
+                                                     : Table::load(file.string(), unpack);
     if (!table) return make_error(table.error());
     const TableHeader& h = (*table)->header();
     std::string why;

@@ -1,10 +1,14 @@
 #include "egdb/table_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -53,6 +57,19 @@ class Reader {
   const std::vector<std::uint8_t>& bytes_;
   std::size_t pos_ = 0;
 };
+
+// Reads `size` bytes at `offset` of an open file, however many calls it takes.
+bool read_at(int fd, std::uint8_t* out, std::size_t size, std::uint64_t offset) {
+  while (size > 0) {
+    const ssize_t got = ::pread(fd, out, size, static_cast<off_t>(offset));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    out += got;
+    size -= static_cast<std::size_t>(got);
+    offset += static_cast<std::uint64_t>(got);
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -134,9 +151,19 @@ void Table::unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out) co
   const std::uint64_t first = block * block_entries_;
   const std::uint64_t count = std::min<std::uint64_t>(block_entries_, header_.entries - first);
   out.resize(count);  // a cache slot's buffer keeps its memory from one block to the next
+  const std::uint64_t packed_size = offsets_[block + 1] - offsets_[block];
+  const std::uint8_t* packed = data_.data() + offsets_[block];
+  std::vector<std::uint8_t> read;  // on demand: the block from the file
+  if (on_demand()) {
+    read.resize(packed_size);
+    if (!read_at(fd_, read.data(), read.size(), data_start_ + offsets_[block])) {
+      std::fill(out.begin(), out.end(), code::kNone);
+      return;
+    }
+    packed = read.data();
+  }
   uLongf size = static_cast<uLongf>(count);
-  if (uncompress(out.data(), &size, data_.data() + offsets_[block],
-                 static_cast<uLong>(offsets_[block + 1] - offsets_[block])) != Z_OK ||
+  if (uncompress(out.data(), &size, packed, static_cast<uLong>(packed_size)) != Z_OK ||
       size != count)
     std::fill(out.begin(), out.end(), code::kNone);
 }
@@ -258,17 +285,14 @@ Result<std::shared_ptr<Table>> Table::load(const std::string& path, bool unpack)
   return parse(bytes, path, unpack);
 }
 
-Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& bytes,
-                                            const std::string& path, bool unpack) {
+Result<Table::Layout> Table::read_layout(const std::vector<std::uint8_t>& bytes,
+                                         std::uint64_t file_size, const std::string& path,
+                                         Table& table) {
   auto bad = [&](const std::string& what) {
     return make_error("endgame table " + path + " is damaged: " + what);
   };
-  if (bytes.size() < 8 + 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+  if (file_size < 8 + 8 || bytes.size() < 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
     return bad("it does not start with DOSKAEGB");
-  std::uint64_t stored = 0;
-  std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
-  if (fnv1a(bytes.data(), bytes.size() - 8) != stored) return bad("wrong checksum");
-
   Reader in(bytes);
   std::string magic;
   in.get_bytes(8, magic);
@@ -277,8 +301,7 @@ Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& byt
   if (version != kFormatVersion && version != kFormatWithLongs)
     return bad("format version " + std::to_string(version) + ", this program reads " +
                std::to_string(kFormatVersion) + " and " + std::to_string(kFormatWithLongs));
-  auto table = std::shared_ptr<Table>(new Table());
-  TableHeader& h = table->header_;
+  TableHeader& h = table.header_;
   std::int32_t rules = 0;
   std::array<std::int32_t, 4> material{};
   std::uint64_t entries = 0, blocks = 0;
@@ -289,33 +312,57 @@ Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& byt
   if (block_entries < 256 || block_entries > 65536 || !std::has_single_bit(block_entries))
     return bad("block size " + std::to_string(block_entries));
   if (blocks != (entries + block_entries - 1) / block_entries) return bad("wrong block count");
-  table->block_entries_ = block_entries;
+  table.block_entries_ = block_entries;
+  // The bytes before the checksum that the file has after `pos`, and that `bytes` holds.
+  const auto in_file = [&](std::size_t pos) {
+    return file_size - 8 - std::min<std::uint64_t>(pos, file_size - 8);
+  };
+  std::uint64_t count = 0;
   if (version == kFormatWithLongs) {
-    std::uint64_t count = 0;
-    if (!in.get(count) || count == 0 || count > entries || (bytes.size() - in.pos()) / 12 < count)
+    if (!in.get(count) || count == 0 || count > entries || in_file(in.pos()) / 12 < count)
       return bad("truncated list of long values");
-    table->longs_.resize(count);
-    for (std::uint64_t k = 0; k < count; ++k) {
-      LongValue& e = table->longs_[k];
-      in.get(e.index);
-      in.get(e.plies);
-      if (e.index >= entries || (k > 0 && e.index <= table->longs_[k - 1].index) || e.plies < 2)
-        return bad("long value " + std::to_string(k) + " out of order or out of range");
-    }
   }
-  if ((bytes.size() - in.pos()) / 8 < blocks + 1) return bad("truncated block table");
+  const std::uint64_t longs_end = in.pos() + count * 12;
+  if (in_file(longs_end) / 8 < blocks + 1) return bad("truncated block table");
+  const std::uint64_t data_start = longs_end + (blocks + 1) * 8;
+  if (bytes.size() < data_start) return Layout{0, data_start};
+  table.longs_.resize(count);
+  for (std::uint64_t k = 0; k < count; ++k) {
+    LongValue& e = table.longs_[k];
+    in.get(e.index);
+    in.get(e.plies);
+    if (e.index >= entries || (k > 0 && e.index <= table.longs_[k - 1].index) || e.plies < 2)
+      return bad("long value " + std::to_string(k) + " out of order or out of range");
+  }
   h.rules_version = rules;
   for (int i = 0; i < 4; ++i) h.material[static_cast<std::size_t>(i)] = material[i];
   h.entries = entries;
-  table->offsets_.resize(blocks + 1);
-  for (auto& o : table->offsets_) in.get(o);
-  const std::size_t data_start = in.pos();
-  const std::size_t data_size = bytes.size() - 8 - data_start;
+  table.offsets_.resize(blocks + 1);
+  for (auto& o : table.offsets_) in.get(o);
   for (std::uint64_t b = 0; b < blocks; ++b)
-    if (table->offsets_[b] > table->offsets_[b + 1]) return bad("block offsets out of order");
-  if (table->offsets_.front() != 0 || table->offsets_.back() != data_size)
+    if (table.offsets_[b] > table.offsets_[b + 1]) return bad("block offsets out of order");
+  if (table.offsets_.front() != 0 || table.offsets_.back() != file_size - 8 - data_start)
     return bad("block offsets do not match the file size");
-  table->data_.assign(bytes.begin() + static_cast<std::ptrdiff_t>(data_start), bytes.end() - 8);
+  return Layout{data_start, 0};
+}
+
+Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& bytes,
+                                            const std::string& path, bool unpack) {
+  auto bad = [&](const std::string& what) {
+    return make_error("endgame table " + path + " is damaged: " + what);
+  };
+  if (bytes.size() < 8 + 8 || std::memcmp(bytes.data(), kMagic, 8) != 0)
+    return bad("it does not start with DOSKAEGB");
+  std::uint64_t stored = 0;
+  std::memcpy(&stored, bytes.data() + bytes.size() - 8, 8);
+  if (fnv1a(bytes.data(), bytes.size() - 8) != stored) return bad("wrong checksum");
+  auto table = std::shared_ptr<Table>(new Table());
+  auto layout = read_layout(bytes, bytes.size(), path, *table);
+  if (!layout) return make_error(layout.error());
+  const std::uint64_t entries = table->header_.entries, blocks = table->offsets_.size() - 1;
+  const std::uint64_t block_entries = table->block_entries_;
+  table->data_.assign(bytes.begin() + static_cast<std::ptrdiff_t>(layout->data_start),
+                      bytes.end() - 8);
   // For building, every block must unpack to its size; for probing, the checksum vouches for
   // the blocks (and a block that would not unpack reads as "no value", never as a wrong one).
   for (std::uint64_t b = 0; unpack && b < blocks; ++b) {
@@ -336,6 +383,36 @@ Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& byt
     table->cache_ = std::make_unique<std::array<CacheSlot, kCacheSlots>>();
   }
   return table;
+}
+
+Result<std::shared_ptr<Table>> Table::open(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return make_error("cannot read endgame table " + path);
+  auto table = std::shared_ptr<Table>(new Table());
+  table->fd_ = fd;  // closed with the table, also on an error below
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return make_error("cannot read endgame table " + path);
+  const auto file_size = static_cast<std::uint64_t>(st.st_size);
+  // The first bytes, then as many more as the long values and the block table take.
+  std::vector<std::uint8_t> head(std::min<std::uint64_t>(file_size, 4096));
+  for (int pass = 0; pass < 2; ++pass) {
+    if (!read_at(fd, head.data(), head.size(), 0))
+      return make_error("cannot read endgame table " + path);
+    auto layout = read_layout(head, file_size, path, *table);
+    if (!layout) return make_error(layout.error());
+    if (layout->more == 0) {
+      table->data_start_ = layout->data_start;
+      table->data_size_ = file_size - 8 - layout->data_start;
+      table->cache_ = std::make_unique<std::array<CacheSlot, kCacheSlots>>();
+      return table;
+    }
+    head.resize(layout->more);
+  }
+  return make_error("endgame table " + path + " is damaged: its header keeps growing");
+}
+
+Table::~Table() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
 std::string progress_text(std::uint64_t done, std::uint64_t total, double seconds,

@@ -83,7 +83,7 @@ class Table {
   const std::vector<LongValue>& long_values() const { return longs_; }
   // Every byte, unpacked (a copy when the table is packed; the blocks on `threads` threads).
   std::vector<std::uint8_t> unpacked(int threads = 1) const;
-  std::uint64_t packed_bytes() const { return data_.size(); }
+  std::uint64_t packed_bytes() const { return on_demand() ? data_size_ : data_.size(); }
   // Whether the values stay packed in blocks (a probe unpacks one), or are all in memory.
   bool packed() const { return cache_ != nullptr; }
 
@@ -96,9 +96,30 @@ class Table {
   // The same from the bytes of a file; `name` goes into the messages.
   static Result<std::shared_ptr<Table>> parse(const std::vector<std::uint8_t>& bytes,
                                               const std::string& name, bool unpack);
+  // Opens a file for probing without reading its blocks: the header, the long values and the
+  // block table are read and checked, and each block is read from the file when a probe needs it
+  // (through the cache), so that a large table costs neither the time to read it nor its memory.
+  // The checksum of the whole file is not checked here (`doska egdb verify` and `load` do); a
+  // block that cannot be read or does not unpack reads as "no value", never as a wrong one.
+  static Result<std::shared_ptr<Table>> open(const std::string& path);
+  // Whether the blocks are read from the file as probes need them.
+  bool on_demand() const { return fd_ >= 0; }
+
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
 
  private:
   Table() = default;
+  // Reads the header, the long values and the block table of a file of `file_size` bytes from
+  // its first bytes (all of them, or a part): where its blocks start, or, when `bytes` ends
+  // before they do, how many first bytes are needed (`more`).
+  struct Layout {
+    std::uint64_t data_start = 0;
+    std::uint64_t more = 0;
+  };
+  static Result<Layout> read_layout(const std::vector<std::uint8_t>& bytes, std::uint64_t file_size,
+                                    const std::string& path, Table& table);
   struct CacheSlot {
     std::mutex mutex;
     std::uint64_t block = ~std::uint64_t{0};
@@ -111,10 +132,17 @@ class Table {
   std::uint64_t block_entries_ = kBlockEntries;  // as the file says
   std::vector<std::uint8_t> values_;             // unpacked; empty when packed
   std::vector<std::uint64_t> offsets_;  // packed: block b is data_[offsets_[b] .. offsets_[b+1])
-  std::vector<std::uint8_t> data_;
+  std::vector<std::uint8_t> data_;      // the blocks; empty when they are read from the file
+  int fd_ = -1;                         // on demand: the file, its blocks from `data_start_` on
+  std::uint64_t data_start_ = 0;
+  std::uint64_t data_size_ = 0;
   std::vector<LongValue> longs_;  // by index
   mutable std::unique_ptr<std::array<CacheSlot, kCacheSlots>> cache_;
 };
+
+// Files of up to this size are read whole when the engines open their tables (the checksum
+// checked); larger ones are opened on demand (Table::open).
+constexpr std::uint64_t kReadWholeBytes = std::uint64_t{8} << 20;
 
 // A table's every byte in memory, from a packed one (the same values, probed without unpacking).
 std::shared_ptr<Table> unpacked_copy(const Table& table, int threads = 1);

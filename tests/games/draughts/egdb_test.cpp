@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -582,6 +583,102 @@ TEST(EgdbFiles, LongDistancesRoundTrip) {
   ASSERT_FALSE(bad);
   EXPECT_NE(bad.error().find("swapped.egdb is damaged: long value"), std::string::npos)
       << bad.error();
+}
+
+// A table opened on demand (its blocks read from the file as probes need them) gives the values
+// that a table read whole gives, with a header longer than the first read (many long values and
+// blocks); a damaged file is refused by name, a damaged block reads as no value, never a wrong one.
+TEST(EgdbFiles, OpenedOnDemandGivesTheSameValues) {
+  namespace eg = doska::egdb;
+  std::vector<std::uint8_t> values(700000);
+  std::mt19937 random(7);
+  for (auto& v : values) v = static_cast<std::uint8_t>(random() % 120);
+  std::vector<eg::LongValue> longs;
+  for (std::uint64_t i = 5; i < values.size(); i += 1000) {
+    values[i] = i % 2 ? eg::code::kLongWin : eg::code::kLongLoss;
+    longs.push_back({i, static_cast<std::uint32_t>(126 + i % 300)});
+  }
+  const eg::Table table({"english", kRulesVersion, {1, 2, 0, 1}, 0}, {values, longs});
+  const std::string path = fresh_dir("ondemand") + ".egdb";
+  ASSERT_TRUE(table.save(path));
+  auto whole = eg::Table::load(path, false);
+  auto opened = eg::Table::open(path);
+  ASSERT_TRUE(whole) << whole.error();
+  ASSERT_TRUE(opened) << opened.error();
+  const eg::Table& t = **opened;
+  EXPECT_TRUE(t.on_demand());
+  EXPECT_FALSE((*whole)->on_demand());
+  EXPECT_TRUE(t.packed());
+  EXPECT_EQ(t.header().entries, values.size());
+  EXPECT_EQ(t.header().material, (std::array<int, 4>{1, 2, 0, 1}));
+  EXPECT_EQ(t.packed_bytes(), (*whole)->packed_bytes());
+  EXPECT_EQ(t.long_values().size(), longs.size());
+  for (std::uint64_t i = 0; i < values.size(); i += 331) EXPECT_EQ(t.value(i), (*whole)->value(i));
+  EXPECT_EQ(t.value(5), (Value{Outcome::win, 131}));
+  EXPECT_EQ(t.at(values.size()), eg::code::kNone);  // past the end
+  EXPECT_EQ(t.unpacked(3), values);
+
+  // A byte of the blocks changed: `load` refuses the file by its checksum; on demand the block
+  // that holds it reads as no value (zlib checks each block; the test allows the rare change it
+  // would not see).
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(0, std::ios::end);
+    const auto size = static_cast<std::streamoff>(f.tellg());
+    f.seekp(size - 100);
+    f.put('\x5a');
+    f.seekp(size - 99);
+    f.put('\xa5');
+  }
+  auto refused = eg::Table::load(path, false);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("checksum"), std::string::npos) << refused.error();
+  auto reopened = eg::Table::open(path);
+  ASSERT_TRUE(reopened) << reopened.error();
+  const std::uint64_t last = values.size() - 1;
+  const std::uint8_t byte = (*reopened)->at(last);
+  EXPECT_TRUE(byte == eg::code::kNone || byte == values[last]) << int(byte);
+
+  // Cut short: the block table no longer matches the file's size.
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) - 1000);
+  auto cut = eg::Table::open(path);
+  ASSERT_FALSE(cut);
+  EXPECT_NE(cut.error().find(path + " is damaged: block offsets do not match the file size"),
+            std::string::npos)
+      << cut.error();
+  std::filesystem::resize_file(path, 200);
+  cut = eg::Table::open(path);
+  ASSERT_FALSE(cut);
+  EXPECT_NE(cut.error().find("is damaged: truncated"), std::string::npos) << cut.error();
+  std::filesystem::resize_file(path, 10);
+  cut = eg::Table::open(path);
+  ASSERT_FALSE(cut);
+  EXPECT_NE(cut.error().find("does not start with DOSKAEGB"), std::string::npos) << cut.error();
+  auto missing = eg::Table::open(path + ".none");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("cannot read endgame table"), std::string::npos);
+}
+
+// A folder's files above the size given are opened on demand, the others read whole; the
+// database's values are the same either way.
+TEST(EgdbFiles, LargeFilesOfAFolderAreOpenedOnDemand) {
+  const std::string dir = fresh_dir("folder_on_demand");
+  auto db = built(kEnglish, dir, 3);
+  ASSERT_TRUE(db);
+  for (std::uint64_t read_whole : {std::uint64_t{0}, std::uint64_t{1} << 40}) {
+    int tables = 0, on_demand = 0;
+    Status s = doska::egdb::read_folder(
+        std::filesystem::path(dir) / "english", "english", kRulesVersion, false,
+        [&](std::shared_ptr<doska::egdb::Table> t, const std::string&) -> std::string {
+          ++tables;
+          on_demand += t->on_demand() ? 1 : 0;
+          return {};
+        },
+        [](const std::string&) { return true; }, read_whole);
+    ASSERT_TRUE(s) << s.error();
+    EXPECT_GT(tables, 3);
+    EXPECT_EQ(on_demand, read_whole == 0 ? tables : 0);
+  }
 }
 
 // A build that keeps every distance of 5 plies or more in the lists of long values gives every
