@@ -25,8 +25,7 @@ int fail(const std::string& message) {
 
 constexpr const char* kUsage =
     "usage: doska book build <game> [--moves \"M1 M2 ...[, M1 M2 ...]\"] [--plies N] [--follow L] "
-    "[--depth D] "
-    "[--threads T] [--out FILE] [--fresh] [--quiet]";
+    "[--depth D] [--threads T] [--out FILE] [--fresh] [--quiet]";
 
 // Writes the book whole to a side file, then renames it: the book at `out` is never half written.
 template <class Book>
