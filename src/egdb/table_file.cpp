@@ -147,13 +147,13 @@ std::optional<Value> Table::value(std::uint64_t index) const {
   return v;
 }
 
-void Table::unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out) const {
+void Table::unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out,
+                         std::vector<std::uint8_t>& read) const {
   const std::uint64_t first = block * block_entries_;
   const std::uint64_t count = std::min<std::uint64_t>(block_entries_, header_.entries - first);
   out.resize(count);  // a cache slot's buffer keeps its memory from one block to the next
   const std::uint64_t packed_size = offsets_[block + 1] - offsets_[block];
   const std::uint8_t* packed = data_.data() + offsets_[block];
-  std::vector<std::uint8_t> read;  // on demand: the block from the file
   if (on_demand()) {
     read.resize(packed_size);
     if (!read_at(fd_, read.data(), read.size(), data_start_ + offsets_[block])) {
@@ -175,7 +175,7 @@ std::uint8_t Table::at(std::uint64_t index) const {
   CacheSlot& slot = (*cache_)[block % kCacheSlots];
   std::lock_guard lock(slot.mutex);
   if (slot.block != block) {
-    unpack_block(block, slot.bytes);
+    unpack_block(block, slot.bytes, slot.read);
     slot.block = block;
   }
   return slot.bytes[index % block_entries_];
@@ -188,9 +188,9 @@ std::vector<std::uint8_t> Table::unpacked(int threads) const {
   const std::uint64_t parts = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(threads), 1,
                                                         std::max<std::uint64_t>(blocks, 1));
   auto work = [&](std::uint64_t part) {
-    std::vector<std::uint8_t> bytes;
+    std::vector<std::uint8_t> bytes, read;
     for (std::uint64_t b = blocks * part / parts; b < blocks * (part + 1) / parts; ++b) {
-      unpack_block(b, bytes);
+      unpack_block(b, bytes, read);
       std::copy(bytes.begin(), bytes.end(),
                 out.begin() + static_cast<std::ptrdiff_t>(b * block_entries_));
     }
@@ -313,7 +313,7 @@ Result<Table::Layout> Table::read_layout(const std::vector<std::uint8_t>& bytes,
     return bad("block size " + std::to_string(block_entries));
   if (blocks != (entries + block_entries - 1) / block_entries) return bad("wrong block count");
   table.block_entries_ = block_entries;
-  // The bytes before the checksum that the file has after `pos`, and that `bytes` holds.
+  // The bytes the file has after `pos`, up to its checksum.
   const auto in_file = [&](std::size_t pos) {
     return file_size - 8 - std::min<std::uint64_t>(pos, file_size - 8);
   };

@@ -124,9 +124,14 @@ class Table {
     std::mutex mutex;
     std::uint64_t block = ~std::uint64_t{0};
     std::vector<std::uint8_t> bytes;
+    std::vector<std::uint8_t> read;  // on demand: the packed block from the file
   };
-  static constexpr int kCacheSlots = 512;  // at most 1 MB a table, filled as probes come
-  void unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out) const;
+  static constexpr int kCacheSlots =
+      512;  // at most 1 MB a table (2 on demand), filled as probes come
+  // `read`: where a block read from the file goes (on demand), kept by the caller from one block
+  // to the next.
+  void unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out,
+                    std::vector<std::uint8_t>& read) const;
 
   TableHeader header_;
   std::uint64_t block_entries_ = kBlockEntries;  // as the file says
