@@ -169,6 +169,12 @@ concept NullMovePruning = requires(const typename T::Position& p) {
   { T::null_move_allowed(p) } -> std::convertible_to<bool>;
   { T::null_move(p) } -> std::convertible_to<typename T::Position>;
 };
+// Games whose traits rank quiet moves before any history is learned: a bonus (0 .. 1 << 26) on
+// top of the move's history score, so that killers still come first.
+template <class T>
+concept QuietOrdering = requires(const typename T::Position& p, const typename T::Move& m) {
+  { T::order_quiet(p, m) } -> std::convertible_to<int>;
+};
 template <class T>
 concept DeltaPruning = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::noisy_gain(p, m) } -> std::convertible_to<Value>;
@@ -416,8 +422,10 @@ class Search {
           s = (1 << 27);
         else if (id == killers[ply][1])
           s = (1 << 27) - 1;
-        else
+        else {
           s = history[side * 4096 + T::history_index(m)];
+          if constexpr (QuietOrdering<T>) s += T::order_quiet(pos, m);
+        }
         sort_keys[i] = order_key(s, i);
       }
     }

@@ -100,7 +100,36 @@ struct SearchTraits {
   }
   static int history_index(const Move& m) { return (m.from % 32) * 32 + m.to % 32; }
   static bool is_quiet(const Position&, const Move& m) { return !m.is_removal(); }
-  static int order_noisy(const Position&, const Move&) { return 0; }
+  // Removals first of a piece that stands in an opposing line of two with its third point empty
+  // (a mill about to close), then of one that closes off a line of two of ours.
+  static int order_noisy(const Position& p, const Move& m) {
+    if (!m.is_removal()) return 0;
+    constexpr const Board& B = *R.board;
+    const Bitboard vacated = m.is_placement() ? 0 : bit(m.from);
+    const Bitboard us = (p.pos.of(p.pos.side) & ~vacated) | bit(m.to);
+    const Bitboard them = p.pos.of(opposite(p.pos.side));
+    const Bitboard empty = (p.pos.empty() | vacated) & ~bit(m.to);
+    int s = 0;
+    for (const Bitboard others : B.partners[m.removed]) {
+      if (count(others & them) == 1 && count(others & empty) == 1) s += 8;
+      if ((others & us) == others) s += 4;
+    }
+    return s;
+  }
+  // Quiet moves, before any history: onto the point where the opponent would close a mill
+  // (blocking it), then those that make an open line of two of ours, two at once above one.
+  static int order_quiet(const Position& p, const Move& m) {
+    constexpr const Board& B = *R.board;
+    const Bitboard vacated = m.is_placement() ? 0 : bit(m.from);
+    const Bitboard us = p.pos.of(p.pos.side) & ~vacated;
+    const Bitboard them = p.pos.of(opposite(p.pos.side));
+    const Bitboard empty = (p.pos.empty() | vacated) & ~bit(m.to);
+    int s = 0;
+    if (B.closes_mill(them, m.to)) s += 1 << 25;
+    for (const Bitboard others : B.partners[m.to])
+      if (count(others & us) == 1 && count(others & empty) == 1) s += 1 << 24;
+    return s;
+  }
   static std::string move_text(const Position&, const Move& m) { return mill::move_text(m); }
   static int side_index(const Position& p) { return static_cast<int>(p.pos.side); }
 

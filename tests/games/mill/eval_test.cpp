@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "games/mill/notation.h"
 #include "games/mill/rules.h"
 #include "games/mill/search_traits.h"
@@ -120,6 +123,45 @@ TEST(MillEval, BadWeightsAreNamed) {
   EXPECT_NE(error("piece 1 1\n").find("game"), std::string::npos);
   EXPECT_NE(error("").find("no 'game"), std::string::npos);
   EXPECT_FALSE(load_weights("/nonexistent/w.txt"));
+}
+
+// The search's static order (search_traits.h): with no history yet, the placement that blocks the
+// opponent's line of two comes first among the quiet moves, then the one that makes a line of
+// two of our own; a removal takes first a piece of an opposing line of two with an empty third.
+template <const Rules& R>
+std::map<std::string, int> orders_of(const char* fen, bool noisy) {
+  std::map<std::string, int> out;
+  auto pos = parse_fen(R, fen);
+  EXPECT_TRUE(pos) << fen;
+  if (!pos) return out;
+  using T = SearchTraits<R>;
+  const auto p = T::make(*pos);
+  MoveList list;
+  T::generate(p, list);
+  for (const Move& m : list)
+    if (T::is_quiet(p, m) != noisy)
+      out[move_text(m)] = noisy ? T::order_noisy(p, m) : T::order_quiet(p, m);
+  return out;
+}
+
+TEST(MillSearchOrder, BlockFirstThenLinesOfTwo) {
+  // White: a1, d1 (g1 closes); Black: a7, d7 (g7 closes). c3 makes no line with a1 or d1.
+  const auto q = orders_of<kMill>("W:Wa1,d1:Ba7,d7:H7,7", false);
+  ASSERT_TRUE(q.contains("g7"));
+  for (const auto& [move, score] : q) {
+    if (move == "g7") continue;
+    EXPECT_GT(q.at("g7"), score) << move;
+  }
+  EXPECT_GT(q.at("d2"), q.at("c3"));  // d1-d2 with d3 empty: a line of two
+  EXPECT_EQ(q.at("c3"), 0);
+}
+
+TEST(MillSearchOrder, RemovalBreaksTheOpposingLineOfTwo) {
+  // g1 closes a1-d1-g1; Black's d7-g7 waits for a7, c5 stands alone.
+  const auto n = orders_of<kMill>("W:Wa1,d1:Bd7,g7,c5:H7,6", true);
+  ASSERT_TRUE(n.contains("g1xd7") && n.contains("g1xc5"));
+  EXPECT_GT(n.at("g1xd7"), n.at("g1xc5"));
+  EXPECT_EQ(n.at("g1xg7"), n.at("g1xd7"));
 }
 
 }  // namespace
