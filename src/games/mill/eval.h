@@ -34,17 +34,13 @@ enum : int {
   blocking,       // a line with two opposing pieces that one of the side's pieces closes off
   flying,         // the side flies (three on the board, none in hand)
   to_move,        // the side has the move
-  liberties,      // empty points next to the side's pieces, each once (not when flying)
-  last_liberty,   // a piece with exactly one adjacent empty point (not when flying)
-  hemmed,         // placement: the opponent holds enough pieces to fill every such point
   count
 };
 }  // namespace feature
 
 inline constexpr std::array<std::string_view, feature::count> kFeatureNames = {
-    "piece",        "hand",      "mill",         "open_mill", "closable_mill", "double_threat",
-    "running_mill", "mobility",  "blocked",      "cross",     "blocking",      "flying",
-    "to_move",      "liberties", "last_liberty", "hemmed"};
+    "piece",    "hand",    "mill",  "open_mill", "closable_mill", "double_threat", "running_mill",
+    "mobility", "blocked", "cross", "blocking",  "flying",        "to_move"};
 
 enum Phase : int { kPlacement, kMoving };
 inline constexpr int kPhaseCount = 2;
@@ -103,16 +99,13 @@ void count_side(const Position& pos, Side side, std::array<int, feature::count>&
   }
   f[feature::double_threat] += sign * count(double_holes);
   if (!flying) {
-    int steps_total = 0, blocked = 0, running = 0, last = 0;
-    Bitboard liberties = 0;
+    int steps_total = 0, blocked = 0, running = 0;
     for (Bitboard b = us; b; b &= b - 1) {
       const int p = lowest_point(b);
       const Bitboard steps = B.adjacent[p] & empty;
       const int n = count(steps);
       steps_total += n;
-      liberties |= steps;
       if (n == 0) ++blocked;
-      if (n == 1) ++last;
       if (pos.in_hand(side) > 0 || n == 0) continue;
       bool in_mill = false;
       for (const Bitboard partners : B.partners[p]) in_mill |= (partners & us) == partners;
@@ -131,10 +124,6 @@ void count_side(const Position& pos, Side side, std::array<int, feature::count>&
     f[feature::mobility] += sign * steps_total;
     f[feature::blocked] += sign * blocked;
     f[feature::running_mill] += sign * running;
-    f[feature::liberties] += sign * count(liberties);
-    f[feature::last_liberty] += sign * last;
-    if (us && pos.in_hand(opposite(side)) > 0 && count(liberties) <= pos.in_hand(opposite(side)))
-      f[feature::hemmed] += sign;
   }
   constexpr Bitboard kCross4 = cross_points<R>();
   f[feature::cross] += sign * count(us & kCross4);

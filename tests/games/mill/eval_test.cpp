@@ -67,19 +67,6 @@ TEST(MillEval, PlacementFeatures) {
 }
 
 // A line with two opposing pieces closed off by one of the side's own.
-// Liberties: White's a1 has none (d1 and a4 are Black's), Black's d1, a4 and g1 share d2, a7, b4
-// and g4, two of them (d1: d2, g1: g4) with one each. White's empty set is no more than Black's
-// two pieces in hand: hemmed; Black's four are more than White's three.
-TEST(MillEval, LibertiesAndHemmed) {
-  const auto f = features_of<kMill>("W:Wa1:Bd1,a4,g1:H3,2");
-  EXPECT_EQ(f.diff[feature::liberties], -4);
-  EXPECT_EQ(f.diff[feature::last_liberty], -2);
-  EXPECT_EQ(f.diff[feature::hemmed], 1);
-  EXPECT_EQ(f.diff[feature::blocked], 1);
-  // With nothing left in the opponent's hand no one is hemmed.
-  EXPECT_EQ(features_of<kMill>("W:Wa1:Bd1,a4,g1:H3,0").diff[feature::hemmed], 0);
-}
-
 TEST(MillEval, BlockingAndFlying) {
   const auto f = features_of<kMill>("W:Wb2,a1,g1,g7:Bd2,f2,d6:H0,0");
   EXPECT_EQ(f.diff[feature::blocking], 1);
