@@ -64,6 +64,8 @@ struct Board {
   // For each point, the other two points of each line through it; unused entries hold a bit
   // outside the board, so that no set of pieces ever covers them.
   std::array<std::array<Bitboard, kMaxLinesPerPoint>, kPoints> partners{};
+  // The points of rings 0 and 1 joined to the point of the next ring inwards (8 further on).
+  Bitboard spokes_out = 0;
 
   constexpr explicit Board(bool diagonals) {
     auto add_line = [&](int a, int b, int c) {
@@ -79,12 +81,36 @@ struct Board {
     // The lines across the squares: through the midpoints, and with diagonals through the corners.
     for (int k = 0; k < 8; ++k)
       if (k % 2 == 1 || diagonals) add_line(k, 8 + k, 16 + k);
+    for (int p = 0; p < 2 * 8; ++p)
+      if (adjacent[p] & bit(p + 8)) spokes_out |= bit(p);
     for (int p = 0; p < kPoints; ++p) {
       int n = 0;
       for (int i = 0; i < line_count; ++i)
         if (lines[i] & bit(p)) partners[p][n++] = lines[i] & ~bit(p);
       for (; n < kMaxLinesPerPoint; ++n) partners[p][n] = Bitboard{1} << 31;
     }
+  }
+
+  // The four ways a step goes, each as a shift of a whole set of points: round the ring one way
+  // and the other (each ring is a cycle of eight), inwards and outwards along a spoke. Their
+  // union is `adjacent` for every point (a static_assert below checks it).
+  static constexpr Bitboard ring_next(Bitboard x) {
+    return ((x << 1) & 0xFEFEFEu) | ((x >> 7) & 0x010101u);
+  }
+  static constexpr Bitboard ring_prev(Bitboard x) {
+    return ((x >> 1) & 0x7F7F7Fu) | ((x << 7) & 0x808080u);
+  }
+  constexpr Bitboard inwards(Bitboard x) const { return (x & spokes_out) << 8; }
+  constexpr Bitboard outwards(Bitboard x) const { return (x >> 8) & spokes_out; }
+  // The points one step from any point of `x`.
+  constexpr Bitboard neighbours(Bitboard x) const {
+    return ring_next(x) | ring_prev(x) | inwards(x) | outwards(x);
+  }
+  // The steps from points of `from` to points of `to`, each pair once: the sum over `from` of
+  // count(adjacent[p] & to).
+  int steps(Bitboard from, Bitboard to) const {
+    return count(ring_next(from) & to) + count(ring_prev(from) & to) + count(inwards(from) & to) +
+           count(outwards(from) & to);
   }
 
   // The points of `pieces` that stand in a mill.
@@ -113,5 +139,12 @@ struct Board {
 
 inline constexpr Board kStandardBoard{false};  // 16 lines (RULINGS §3.1)
 inline constexpr Board kDiagonalBoard{true};   // 20 lines: the corners joined as well
+
+constexpr bool steps_match_adjacency(const Board& b) {
+  for (int p = 0; p < kPoints; ++p)
+    if (b.neighbours(bit(p)) != b.adjacent[p]) return false;
+  return true;
+}
+static_assert(steps_match_adjacency(kStandardBoard) && steps_match_adjacency(kDiagonalBoard));
 
 }  // namespace doska::mill

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <random>
 #include <string>
 
 #include "games/mill/notation.h"
@@ -67,6 +68,31 @@ TEST(MillEval, PlacementFeatures) {
 }
 
 // A line with two opposing pieces closed off by one of the side's own.
+// The fast count (both sides in one pass, steps a set at a time) against the plain one, at
+// every position of random games of the three variants, placement and moving, flying included.
+template <const Rules& R>
+void check_features_on_random_games(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (int game = 0; game < 200; ++game) {
+    Position pos = start_position(R);
+    for (int ply = 0; ply < 200; ++ply) {
+      const FeatureVector fast = features<R>(pos), plain = features_plain<R>(pos);
+      ASSERT_EQ(fast.diff, plain.diff) << to_fen(pos);
+      ASSERT_EQ(fast.phase, plain.phase);
+      MoveList list;
+      Generator<R>::generate(pos, list);
+      if (list.size() == 0) break;
+      play(pos, list[static_cast<int>(rng() % list.size())]);
+    }
+  }
+}
+
+TEST(MillEval, FastCountMatchesThePlainOne) {
+  check_features_on_random_games<kMill>(1);
+  check_features_on_random_games<kMillMixed>(2);
+  check_features_on_random_games<kMillCeylon>(3);
+}
+
 TEST(MillEval, BlockingAndFlying) {
   const auto f = features_of<kMill>("W:Wb2,a1,g1,g7:Bd2,f2,d6:H0,0");
   EXPECT_EQ(f.diff[feature::blocking], 1);
