@@ -50,30 +50,12 @@ class Generator {
   }
 
   // Every legal move (RULINGS §3.2-3.4); each removal choice is a move of its own.
-  static void generate(const Position& pos, MoveList& list) {
-    list.clear();
-    if (over_by_material(pos)) return;
-    const Bitboard us = pos.of(pos.side);
-    const Bitboard empty = pos.empty();
-    const Bitboard victims = removable(pos);
-    if (may_place(pos)) {
-      for (Bitboard e = empty; e; e &= e - 1) {
-        const int to = lowest_point(e);
-        add(list, kNoPoint, to, B.closes_mill(us, to), R.mill_by_placement, victims);
-      }
-    }
-    if (may_move(pos)) {
-      const bool fly = may_fly(pos);
-      for (Bitboard f = us; f; f &= f - 1) {
-        const int from = lowest_point(f);
-        const Bitboard rest = us & ~bit(from);
-        for (Bitboard t = fly ? empty : B.adjacent[from] & empty; t; t &= t - 1) {
-          const int to = lowest_point(t);
-          add(list, from, to, B.closes_mill(rest, to), R.mill_by_move, victims);
-        }
-      }
-    }
-    assert(!list.overflowed());
+  static void generate(const Position& pos, MoveList& list) { generate_into<false>(pos, list); }
+
+  // The legal moves that remove a piece, in the order generate() gives them: the quiescence
+  // search's moves, without writing out the quiet ones first.
+  static void generate_removals(const Position& pos, MoveList& list) {
+    generate_into<true>(pos, list);
   }
 
   // The number of legal moves, without writing them out.
@@ -122,6 +104,39 @@ class Generator {
 
  private:
   static int victims_extra(int victims) { return victims > 0 ? victims - 1 : 0; }
+
+  template <bool kOnlyRemovals>
+  static void generate_into(const Position& pos, MoveList& list) {
+    list.clear();
+    if (over_by_material(pos)) return;
+    const Bitboard us = pos.of(pos.side);
+    const Bitboard empty = pos.empty();
+    const Bitboard victims = removable(pos);
+    if (kOnlyRemovals && !victims) return;
+    constexpr bool kPlace = !kOnlyRemovals || R.mill_by_placement != MillReward::extra_turn;
+    constexpr bool kMove = !kOnlyRemovals || R.mill_by_move != MillReward::extra_turn;
+    if (kPlace && may_place(pos)) {
+      for (Bitboard e = kOnlyRemovals ? B.closing_points(us, empty) : empty; e; e &= e - 1) {
+        const int to = lowest_point(e);
+        add(list, kNoPoint, to, kOnlyRemovals || B.closes_mill(us, to), R.mill_by_placement,
+            victims);
+      }
+    }
+    if (kMove && may_move(pos)) {
+      const bool fly = may_fly(pos);
+      for (Bitboard f = us; f; f &= f - 1) {
+        const int from = lowest_point(f);
+        const Bitboard rest = us & ~bit(from);
+        for (Bitboard t = fly ? empty : B.adjacent[from] & empty; t; t &= t - 1) {
+          const int to = lowest_point(t);
+          const bool closes = B.closes_mill(rest, to);
+          if (kOnlyRemovals && !closes) continue;
+          add(list, from, to, closes, R.mill_by_move, victims);
+        }
+      }
+    }
+    assert(!list.overflowed());
+  }
 
   static void add(MoveList& list, int from, int to, bool closes, MillReward reward,
                   Bitboard victims) {

@@ -43,11 +43,7 @@ struct SearchTraits {
   }
   static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
   static void generate_noisy(const Position& p, MoveList& list) {
-    MoveList all;
-    Gen::generate(p.pos, all);
-    list.clear();
-    for (const Move& m : all)
-      if (m.is_removal()) list.push(m);
+    Gen::generate_removals(p.pos, list);
   }
   static bool stand_pat_allowed(const Position&) { return true; }
   static Position after(const Position& p, const Move& m) {

@@ -33,6 +33,9 @@ decltype(auto) with_rules(const Rules& rules, F&& f) {
 inline void generate_moves(const Rules& rules, const Position& pos, MoveList& list) {
   with_rules(rules, [&]<const Rules & R>() { Generator<R>::generate(pos, list); });
 }
+inline void generate_removals(const Rules& rules, const Position& pos, MoveList& list) {
+  with_rules(rules, [&]<const Rules & R>() { Generator<R>::generate_removals(pos, list); });
+}
 inline std::uint64_t count_moves(const Rules& rules, const Position& pos) {
   return with_rules(rules, [&]<const Rules & R>() { return Generator<R>::count_moves(pos); });
 }

@@ -136,6 +136,16 @@ void check_position(const Rules& rules, const Position& pos) {
   ASSERT_EQ(*back, pos) << to_fen(pos);
   const std::vector<Move> moves = legal_moves(rules, pos);
   ASSERT_EQ(count_moves(rules, pos), moves.size()) << to_fen(pos);
+  // The removals alone (the quiescence search's moves): those of the generator's whole list, in
+  // its order.
+  MoveList all;
+  generate_moves(rules, pos, all);
+  std::vector<Move> removals;
+  for (const Move& m : all)
+    if (m.is_removal()) removals.push_back(m);
+  MoveList only;
+  generate_removals(rules, pos, only);
+  ASSERT_EQ(std::vector<Move>(only.begin(), only.end()), removals) << to_fen(pos);
   std::set<std::pair<std::string, char>> ours;
   for (const Move& m : moves) {
     Position next = pos;
