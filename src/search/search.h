@@ -25,6 +25,8 @@
 //   kLateMoveReductions            false: never reduce late quiet moves (default true)
 //   skip_in_quiescence(pos, move)  a noisy move not worth searching when standing pat is allowed
 //                                  (a capture that loses material, an under-promotion)
+//   order_quiet(pos, move) -> int  a bonus (below 1 << 26) on a quiet move's history score, for
+//                                  an order before the history is learned (killers still first)
 //   noisy_gain(pos, move) -> Value the most a noisy move can gain, for delta pruning
 //   kDeltaMargin                   what the evaluation may add beyond that gain
 //   kDrawContempt                  the most a draw in the tree costs the side standing better at
@@ -169,7 +171,7 @@ concept NullMovePruning = requires(const typename T::Position& p) {
   { T::null_move_allowed(p) } -> std::convertible_to<bool>;
   { T::null_move(p) } -> std::convertible_to<typename T::Position>;
 };
-// Games whose traits rank quiet moves before any history is learned: a bonus (0 .. 1 << 26) on
+// Games whose traits rank quiet moves before any history is learned: a bonus (below 1 << 26) on
 // top of the move's history score, so that killers still come first.
 template <class T>
 concept QuietOrdering = requires(const typename T::Position& p, const typename T::Move& m) {

@@ -4,13 +4,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "games/mill/notation.h"
 #include "games/mill/rules.h"
 #include "games/mill/search_traits.h"
+#include "games/mill/variant.h"
 
 namespace doska::mill {
 namespace {
@@ -67,32 +70,73 @@ TEST(MillEval, PlacementFeatures) {
   EXPECT_EQ(f.diff[feature::open_mill], 2 - 1);
 }
 
-// A line with two opposing pieces closed off by one of the side's own.
 // The fast count (both sides in one pass, steps a set at a time) against the plain one, at
-// every position of random games of the three variants, placement and moving, flying included.
+// every position of random games (placement, moving and flying, running mills among them), and
+// at random positions, hands and sides in every combination.
+inline constexpr Rules kTwelveMen = [] {  // the board with diagonals: 20 lines
+  Rules r = variant_of(kMill, "twelve-men", "Twelve men's morris");
+  r.board = &kDiagonalBoard;
+  r.pieces = 12;
+  return r;
+}();
+
+struct Seen {
+  int flying = 0, running = 0, moving = 0;
+};
+
 template <const Rules& R>
-void check_features_on_random_games(std::uint64_t seed) {
+void check_features(const Position& pos, Seen& seen) {
+  const FeatureVector fast = features<R>(pos), plain = features_plain<R>(pos);
+  ASSERT_EQ(fast.diff, plain.diff) << to_fen(pos);
+  ASSERT_EQ(fast.phase, plain.phase);
+  seen.flying += fast.diff[feature::flying] != 0;
+  seen.running += fast.diff[feature::running_mill] != 0;
+  seen.moving += fast.phase == kMoving;
+}
+
+template <const Rules& R>
+void check_features_everywhere(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
+  Seen seen;
   for (int game = 0; game < 200; ++game) {
     Position pos = start_position(R);
     for (int ply = 0; ply < 200; ++ply) {
-      const FeatureVector fast = features<R>(pos), plain = features_plain<R>(pos);
-      ASSERT_EQ(fast.diff, plain.diff) << to_fen(pos);
-      ASSERT_EQ(fast.phase, plain.phase);
+      check_features<R>(pos, seen);
+      if (testing::Test::HasFatalFailure()) return;
       MoveList list;
       Generator<R>::generate(pos, list);
       if (list.size() == 0) break;
       play(pos, list[static_cast<int>(rng() % list.size())]);
     }
   }
+  for (int i = 0; i < 2000; ++i) {
+    Position pos;
+    std::vector<int> points(kPoints);
+    for (int p = 0; p < kPoints; ++p) points[p] = p;
+    std::shuffle(points.begin(), points.end(), rng);
+    const int white = static_cast<int>(rng() % 10), black = static_cast<int>(rng() % 10);
+    for (int k = 0; k < white; ++k) pos.pieces[0] |= bit(points[k]);
+    for (int k = white; k < white + black; ++k) pos.pieces[1] |= bit(points[k]);
+    pos.hand[0] = static_cast<std::uint8_t>(rng() % 3 == 0 ? rng() % 4 : 0);
+    pos.hand[1] = static_cast<std::uint8_t>(rng() % 3 == 0 ? rng() % 4 : 0);
+    pos.side = rng() % 2 ? Side::white : Side::black;
+    pos.refresh_key();
+    check_features<R>(pos, seen);
+    if (testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_GT(seen.flying, 0) << R.id;
+  EXPECT_GT(seen.running, 0) << R.id;
+  EXPECT_GT(seen.moving, 0) << R.id;
 }
 
 TEST(MillEval, FastCountMatchesThePlainOne) {
-  check_features_on_random_games<kMill>(1);
-  check_features_on_random_games<kMillMixed>(2);
-  check_features_on_random_games<kMillCeylon>(3);
+  check_features_everywhere<kMill>(1);
+  check_features_everywhere<kMillMixed>(2);
+  check_features_everywhere<kMillCeylon>(3);
+  check_features_everywhere<kTwelveMen>(4);
 }
 
+// A line with two opposing pieces closed off by one of the side's own.
 TEST(MillEval, BlockingAndFlying) {
   const auto f = features_of<kMill>("W:Wb2,a1,g1,g7:Bd2,f2,d6:H0,0");
   EXPECT_EQ(f.diff[feature::blocking], 1);
@@ -188,6 +232,19 @@ TEST(MillSearchOrder, RemovalBreaksTheOpposingLineOfTwo) {
   ASSERT_TRUE(n.contains("g1xd7") && n.contains("g1xc5"));
   EXPECT_GT(n.at("g1xd7"), n.at("g1xc5"));
   EXPECT_EQ(n.at("g1xg7"), n.at("g1xd7"));
+  // Black's b2 closes off White's d2-f2 (the line b2-d2-f2): removing it opens that line.
+  const auto m = orders_of<kMill>("W:Wa1,d1,d2,f2:Bb2,c5:H5,7", true);
+  EXPECT_GT(m.at("g1xb2"), m.at("g1xc5"));
+  EXPECT_EQ(m.at("g1xc5"), 0);
+}
+
+TEST(MillSearchOrder, AStepAlongItsOwnLineMakesNoNewLine) {
+  // Moving: a1-d1 with g1 White's leaves a1 empty; the line of two a1..g1 was there before.
+  // c4-c3, with e3 White's on the row c3-d3-e3, makes c3-e3 with d3 empty: new.
+  const auto q = orders_of<kMill>("W:Wa1,g1,c4,e3:Bb6,f6,d6,a7:H0,0", false);
+  ASSERT_TRUE(q.contains("a1-d1") && q.contains("c4-c3"));
+  EXPECT_EQ(q.at("a1-d1"), 0);
+  EXPECT_GT(q.at("c4-c3"), 0);
 }
 
 }  // namespace
