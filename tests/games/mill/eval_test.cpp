@@ -15,6 +15,8 @@
 #include "games/mill/search_traits.h"
 #include "games/mill/variant.h"
 
+#include "extra_variants.h"
+
 namespace doska::mill {
 namespace {
 
@@ -73,13 +75,6 @@ TEST(MillEval, PlacementFeatures) {
 // The fast count (both sides in one pass, steps a set at a time) against the plain one, at
 // every position of random games (placement, moving and flying, running mills among them), and
 // at random positions, hands and sides in every combination.
-inline constexpr Rules kTwelveMen = [] {  // the board with diagonals: 20 lines
-  Rules r = variant_of(kMill, "twelve-men", "Twelve men's morris");
-  r.board = &kDiagonalBoard;
-  r.pieces = 12;
-  return r;
-}();
-
 struct Seen {
   int flying = 0, running = 0, moving = 0;
 };

@@ -10,6 +10,8 @@
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
 
+#include "extra_variants.h"
+
 namespace doska::mill {
 namespace {
 
@@ -253,20 +255,8 @@ TEST(MillMoves, Rulings3_4_CeylonOneMovesWhileTheOtherPlaces) {
   EXPECT_FALSE(game.over());
 }
 
-// A further variant is a few lines of data: twelve men's morris on the board with diagonals
-// (20 lines, corners joined), and Lasker's variant (10 pieces, place or move).
-inline constexpr Rules kTwelveMen = [] {
-  Rules r = variant_of(kMill, "twelve-men", "Twelve men's morris");
-  r.board = &kDiagonalBoard;
-  r.pieces = 12;
-  return r;
-}();
-inline constexpr Rules kLasker = [] {
-  Rules r = variant_of(kMill, "lasker", "Lasker morris");
-  r.pieces = 10;
-  r.placement = Placement::place_or_move;
-  return r;
-}();
+// A further variant is a few lines of data (extra_variants.h): twelve men's morris on the board
+// with diagonals, and Lasker's variant.
 
 TEST(MillVariants, AFurtherVariantIsAFewLinesOfData) {
   EXPECT_EQ(kDiagonalBoard.line_count, 20);
