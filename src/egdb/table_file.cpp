@@ -172,6 +172,8 @@ std::uint8_t Table::at(std::uint64_t index) const {
   if (index >= header_.entries) return code::kNone;
   if (!values_.empty()) return values_[index];
   const std::uint64_t block = index / block_entries_;
+  // A second line behind read_layout's checks: a block the block table does not have is no value.
+  if (block + 1 >= offsets_.size()) return code::kNone;
   CacheSlot& slot = (*cache_)[block % kCacheSlots];
   std::lock_guard lock(slot.mutex);
   if (slot.block != block) {
@@ -311,7 +313,15 @@ Result<Table::Layout> Table::read_layout(const std::vector<std::uint8_t>& bytes,
     return bad("truncated header");
   if (block_entries < 256 || block_entries > 65536 || !std::has_single_bit(block_entries))
     return bad("block size " + std::to_string(block_entries));
-  if (blocks != (entries + block_entries - 1) / block_entries) return bad("wrong block count");
+  // No material has this many positions (the largest tables have a few times 2^32): a count
+  // beyond it is a damaged header, and would overflow the sums below.
+  if (entries > kMaxEntries)
+    return bad("entry count " + std::to_string(entries) + " is more than any table has (at most " +
+               std::to_string(kMaxEntries) + ")");
+  // Rounded up without the sum that would overflow.
+  if (blocks != entries / block_entries + (entries % block_entries != 0 ? 1 : 0))
+    return bad("block count " + std::to_string(blocks) + " does not match the entry count " +
+               std::to_string(entries));
   table.block_entries_ = block_entries;
   // The bytes the file has after `pos`, up to its checksum.
   const auto in_file = [&](std::size_t pos) {

@@ -69,6 +69,8 @@ struct TableHeader {
 class Table {
  public:
   static constexpr std::uint32_t kBlockEntries = 2048;
+  // The most entries a file may say it has (a header that says more is refused as damaged).
+  static constexpr std::uint64_t kMaxEntries = std::uint64_t{1} << 40;
 
   Table(TableHeader header, TableValues values);  // unpacked
   const TableHeader& header() const { return header_; }
