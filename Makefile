@@ -1,13 +1,19 @@
 # Build, test and tooling entry points. `make test` is what CI runs (.ci/run).
 #
-#   make deps         install missing Debian packages (scripts/debian-packages.txt)
-#   make build        Release build in build/release
-#   make play         build, make the small endgame databases if missing (make egdb-small), then
-#                     start the server (doska serve) and print its address
+#   make deps         install the missing Debian packages that build and run doska
+#                     (scripts/debian-packages.txt)
+#   make deps-test    the same, plus what the tests, fuzzing and benchmarks need
+#                     (scripts/debian-packages-test.txt, node and npm, tests/browser's npm packages)
+#   make build        Release build in build/release (the tests and benchmarks only where
+#                     GoogleTest and Google Benchmark are installed)
+#   make play         install only what running needs (make deps), build, make the small endgame
+#                     databases if missing (make egdb-small), then start the server (doska serve)
+#                     and print its address
 #   make egdb-small   the endgame tables of at most EGDB_PIECES pieces (default 4; draughts: in
 #                     all, mill: a side; about two minutes in all) in data/egdb; larger ones:
 #                     docs/egdb.md
-#   make test         Release tests, browser tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#   make test         install the test tools too (make deps-test), then the Release tests, browser
+#                     tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
 #   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
 #                     against doska serve from the Release build)
 #   make test-deep    the long tests (ctest label "deep") in the Release build
@@ -46,13 +52,16 @@ EGDB_PIECES ?= 4
 EGDB_GAMES := english russian english-giveaway russian-giveaway international international-giveaway \
 	mill mill-ceylon
 
-.PHONY: all deps build play egdb-small test test-release test-browser test-asan test-fuzz test-deep bench format \
+.PHONY: all deps deps-test build play egdb-small test test-release test-browser test-asan test-fuzz test-deep bench format \
 	format-check clean
 
 all: build
 
 deps:
 	bash scripts/install-deps.sh
+
+deps-test:
+	bash scripts/install-deps.sh --test
 
 build: deps
 	cmake -S . -B $(RELEASE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
@@ -68,16 +77,16 @@ egdb-small: build
 	  ./$(RELEASE_DIR)/doska egdb build $$game --pieces $(EGDB_PIECES) --dir data/egdb --quiet; \
 	done
 
-test: deps test-release test-browser test-asan test-fuzz
+test: deps-test test-release test-browser test-asan test-fuzz
 
-test-release: build
+test-release: deps-test build
 	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
 
 # Each test file starts its own doska serve on a free port with a fresh database; no display needed.
-test-browser: build
+test-browser: deps-test build
 	cd tests/browser && DOSKA_BIN="$(CURDIR)/$(RELEASE_DIR)/doska" npm test
 
-test-asan: deps
+test-asan: deps-test
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_SANITIZE=ON
 	cmake --build $(ASAN_DIR) -j $(JOBS)
@@ -89,7 +98,7 @@ test-asan: deps
 # A fuzzer still running long after its time is killed: after an out-of-memory report the
 # sanitizer runtime has been seen to hang instead of exiting.
 FUZZ_KILL_SECONDS = $(shell echo $$(( $(FUZZ_SECONDS) * 2 + 120 )))
-test-fuzz: deps
+test-fuzz: deps-test
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_FUZZ=ON
 	cmake --build $(FUZZ_DIR) -j $(JOBS)
@@ -110,10 +119,10 @@ test-fuzz: deps
 	done
 	@echo "fuzz: $(words $(FUZZ_TARGETS)) passed, 0 failed"
 
-test-deep: build
+test-deep: deps-test build
 	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=ignore -j $(JOBS) -L deep
 
-bench: deps build
+bench: deps-test build
 	./$(RELEASE_DIR)/doska_bench $(BENCH_ARGS)
 
 format:

@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages of scripts/debian-packages.txt that are not installed yet.
+# Installs the Debian packages that are not installed yet: those of scripts/debian-packages.txt
+# (building and running doska: `make play`), and with --test also those of
+# scripts/debian-packages-test.txt, node and npm, and the browser tests' npm packages (`make test`).
 # Touches apt only when something is missing. Works as root; otherwise uses sudo if there is one.
 set -euo pipefail
 
-list="$(dirname "$0")/debian-packages.txt"
-packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "$list")
+here=$(dirname "$0")
+lists=("$here/debian-packages.txt")
+test=0
+case "${1:-}" in
+  "") ;;
+  --test) test=1; lists+=("$here/debian-packages-test.txt") ;;
+  *) echo "usage: install-deps.sh [--test]" >&2; exit 2 ;;
+esac
+packages=$(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' "${lists[@]}")
 
 missing=()
 for package in $packages; do
@@ -14,8 +23,10 @@ done
 
 # node and npm run the browser tests; Debian's are installed only when there are none (a node
 # from elsewhere is kept as it is).
-if ! command -v node >/dev/null; then missing+=(nodejs); fi
-if ! command -v npm >/dev/null; then missing+=(npm); fi
+if [[ $test -eq 1 ]]; then
+  if ! command -v node >/dev/null; then missing+=(nodejs); fi
+  if ! command -v npm >/dev/null; then missing+=(npm); fi
+fi
 
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "install-deps: all $(wc -w <<<"$packages") packages are installed"
@@ -37,8 +48,8 @@ else
 fi
 
 # The browser tests' npm packages (playwright-core, pinned by package-lock.json).
-browser_tests="$(dirname "$0")/../tests/browser"
-if [[ ! -d "$browser_tests/node_modules" ]]; then
+browser_tests="$here/../tests/browser"
+if [[ $test -eq 1 && ! -d "$browser_tests/node_modules" ]]; then
   echo "install-deps: npm packages of tests/browser"
   if [[ -f "$browser_tests/package-lock.json" ]]; then
     (cd "$browser_tests" && npm ci --no-audit --no-fund)
