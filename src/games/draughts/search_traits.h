@@ -77,21 +77,21 @@ struct SearchTraits {
   using MoveList = draughts::MoveList;
   static constexpr int kReversibleLimit = 2 * R.kings_only_moves;
   // Measured at 0.1 s a move against the one- or two-ply reductions: international +17 -5 =31,
-  // english +19 -16 =45 (docs/engine.md).
+  // english +19 -16 =45 (docs/measurements.md).
   // English giveaway reduces nothing: at 20,000 nodes a move, 200 games, the search without
   // reductions scored 82.5% against these and 59.2% against the one- or two-ply ones (in russian
-  // and international giveaway the difference was within the margin; docs/engine.md).
+  // and international giveaway the difference was within the margin; docs/measurements.md).
   static constexpr bool kNoReductions = R.giveaway && same_move_rules(R, kEnglish);
   static constexpr bool kLogReductions = !kNoReductions;
   static constexpr bool kLateMoveReductions = !kNoReductions;
   // ProbCut (search.h): a search of 40% of the depth holding beta + 5 centipawns a ply. Measured
-  // at 20,000 nodes a move (docs/engine.md); not in giveaway, where the evaluation predicts less
-  // (english giveaway with it, 4,000 nodes a move: 3.2% against the search without it).
+  // at 20,000 nodes a move (docs/measurements.md); not in giveaway, where the evaluation predicts
+  // less (english giveaway with it, 4,000 nodes a move: 3.2% against the search without it).
   static constexpr int kProbCutMargin = R.giveaway ? 0 : 5;
   // Futility pruning (search.h), english only: within 9 plies of the horizon, with no capture due
   // for either side, a static value 40 + 8 a ply above beta cuts. Against Cake at 0.2 s, 120 games:
   // 34.6% against 30.4% without; 30 + 6 a ply and 50 + 10 a ply did worse. Russian against KestoG
-  // and international against Scan did worse with it (docs/engine.md).
+  // and international against Scan did worse with it (docs/measurements.md).
   static constexpr search::Value kFutilityMargin =
       !R.giveaway && same_move_rules(R, kEnglish) ? 40 : 0;
   static constexpr search::Value kFutilityPerPly = 8;
@@ -172,7 +172,7 @@ struct SearchTraits {
   // the learned one. At 0.2 s a move against our level 10 of 119d4fd: learned alone 64-72%, the
   // classic one alone 88.4% (160 games), a quarter of it 97.1% (120 games), an eighth 78.8%; head
   // to head the learned evaluation alone scored 59.4% against the blend (80 games) and 72.5%
-  // against the classic one (docs/engine.md).
+  // against the classic one (docs/measurements.md).
   static constexpr int kClassicEighths = R.giveaway && same_move_rules(R, kEnglish) ? 2 : 0;
   static search::Value evaluate(const Position& p) {
     if (!p.weights) return draughts::evaluate(R, p.pos);
