@@ -145,7 +145,7 @@ const TABLE = [
   [/^a draw offer is already standing$/, {ru: () => 'ничья уже предложена', uk: () => 'нічию вже запропоновано'}],
   [/^you have offered a draw already$/, {ru: () => 'вы уже предложили ничью', uk: () => 'ви вже запропонували нічию'}],
 
-  // ---- take-back, rematch, review, analysis and the lobby (issue 15)
+  // ---- take-back, rematch, review, analysis and the lobby
   [/^undo is for games against the computer; between people, offer a draw or resign$/, {
     ru: () => 'отмена хода — для игры с компьютером; между людьми предложите ничью или сдайтесь',
     uk: () => 'скасування ходу — для гри з комп’ютером; між людьми запропонуйте нічию або здайтеся'}],

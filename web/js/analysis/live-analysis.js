@@ -1,8 +1,8 @@
-// Live analysis (issue 15): the engine searches the position shown without end and its best
+// Live analysis: the engine searches the position shown without end and its best
 // lines (1..5) come after each depth; moves tried on the board make an analysis board (the
 // stored game does not change) and the analysis follows the new position. One stream at a
 // time: a new position leaves the old stream, and the server stops its search.
-import {streamAnalysis} from './api.js';
+import {streamAnalysis} from '../api.js';
 
 export class LiveAnalysis {
   // onChange: called after every change (a new position, depth, end or error).
