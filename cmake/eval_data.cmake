@@ -1,4 +1,4 @@
-# The learned evaluation weights (issue 11): data/eval/<game>.weights for every draughts game id
+# The learned evaluation weights: data/eval/<game>.weights for every draughts game id
 # in DOSKA_EVAL_GAMES, compiled into doska_draughts through a generated source that .incbin's
 # each file. A missing file stops the configuration with a message naming it and the command that
 # makes it; a damaged one is refused when the program starts to use it (checksum).

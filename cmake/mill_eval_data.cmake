@@ -1,4 +1,4 @@
-# The mill evaluation weights (issue 13): data/eval/<game>.txt for each mill game id, compiled into
+# The mill evaluation weights: data/eval/<game>.txt for each mill game id, compiled into
 # doska_mill as text through a generated source. A missing file stops the configuration with a
 # message naming it; a damaged one is refused, with its line, when the program first uses it.
 # The opening books of the placement phase, data/book/<game>.txt, are compiled in the same way;

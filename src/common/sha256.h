@@ -1,4 +1,4 @@
-// SHA-256 (FIPS 180-4), for storing the games' keys as digests (issue 14): the server keeps no key
+// SHA-256 (FIPS 180-4), for storing the games' keys as digests: the server keeps no key
 // that would let a reader of its database play a game.
 #pragma once
 

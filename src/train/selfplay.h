@@ -1,4 +1,4 @@
-// `doska selfplay`: games of our engine against itself, for training the evaluation (issue 11).
+// `doska selfplay`: games of our engine against itself, for training the evaluation.
 // Each game starts with a few random plies, then both sides search a fixed number of nodes. Every
 // quiet position (the side to move has no capture) after the random opening is written as one
 // line: "<FEN> <result for White: 1, 0.5 or 0> <search score for White in centipawns>".

@@ -1,4 +1,4 @@
-// The command line is a contract that other tools call (issue: "doska perft", "moves", "fen",
+// The command line is a contract that other tools call ("doska perft", "moves", "fen",
 // "pdn check"): these tests run the real binary and check its output, exit status and errors.
 #include <gtest/gtest.h>
 #include <sys/wait.h>

@@ -126,7 +126,7 @@ TEST(MatchCommand, AgainstAUciProgramInChess100) {
                               "--max-plies", "16", "--pdn", pgn});
   expect_played_out(run, 2);
   EXPECT_NE(read_file(pgn).find("[Variant \"chess100\"]"), std::string::npos);
-  // Every record the program writes it reads back (issue 13).
+  // Every record the program writes it reads back.
   EXPECT_NE(pdn_check(pgn).find("game 1: chess100, 16 plies"), std::string::npos);
   // The record is SAN; UCI gets the moves in long algebraic, all in lower case.
   const std::string sent = read_file(transcript);

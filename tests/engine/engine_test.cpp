@@ -280,7 +280,7 @@ TEST(Engine, InfoLinesGrowInDepth) {
 namespace doska::engine {
 namespace {
 
-// The computer's answer to a draw offer (issue 14): never in a balanced opening, even at level 10;
+// The computer's answer to a draw offer: never in a balanced opening, even at level 10;
 // yes when lost or exactly drawn, or clearly worse; a balanced position once the game has gone on.
 TEST(AcceptsDraw, ByTheLevelsJudgement) {
   using Kind = search::Score::Kind;

@@ -1,5 +1,5 @@
-// Draw contempt in the generic search (src/search/search.h, draw_contempt; issue 13: "no draw by
-// repetition accepted when the engine stands better"), on a toy game small enough to know every
+// Draw contempt in the generic search (src/search/search.h, draw_contempt: no draw by
+// repetition accepted when the engine stands better), on a toy game small enough to know every
 // value: from the root, move "repeat" returns to a position of the game's history (a draw by
 // repetition), move "play-on" leads to a line whose every position the evaluation rates 10 below
 // zero for the root side. The root itself is rated `root_eval` for its side to move.

@@ -1,4 +1,4 @@
-// `doska selfplay` and `doska train` for the mill games (issue 13): self-play writes quiet
+// `doska selfplay` and `doska train` for the mill games: self-play writes quiet
 // positions that read back, the trainer recovers known weights from a generated set, and bad data
 // is refused with the file and line.
 #include "train/mill_trainer.h"

@@ -1,4 +1,4 @@
-// The rules texts of the web app (web/rules/<id>.<lang>.html, issue 7): every game in every
+// The rules texts of the web app (web/rules/<id>.<lang>.html): every game in every
 // language is there, and each file is a fragment the UI can insert into its rules panel as it is.
 #include <gtest/gtest.h>
 

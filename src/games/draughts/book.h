@@ -1,4 +1,4 @@
-// The opening book of a draughts game (issue 11): for positions of the first plies, the move a
+// The opening book of a draughts game: for positions of the first plies, the move a
 // deep search of our own chose, with its value and depth. `doska book build <game>` makes it
 // (docs/engine.md, "Opening book"); data/book/<game>.txt is compiled in where it exists.
 //

@@ -1,4 +1,4 @@
-// The learned evaluation of the draughts family (issue 11): the board covered by overlapping 4x4
+// The learned evaluation of the draughts family: the board covered by overlapping 4x4
 // windows, each holding 8 dark squares; the men on a window's squares (empty, own man, opposing
 // man: 3^8 = 6561 configurations) index a table of weights, one table per window. Beside the
 // patterns: material, kings on each square, the side to move, left/right balance, the men's free

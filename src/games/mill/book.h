@@ -1,4 +1,4 @@
-// The opening book of the placement phase (issue 13): for each position of the first plies, the
+// The opening book of the placement phase: for each position of the first plies, the
 // move a deep search of our own chose, with its value and depth. `doska book build` makes it
 // (docs/mill.md, "Opening book"); data/book/<game>.txt is compiled in.
 //

@@ -1,4 +1,4 @@
-// The mill evaluation (issue 13): a weighted count of features of each side, in two phases
+// The mill evaluation: a weighted count of features of each side, in two phases
 // (placement while either hand holds a piece, then moving), with weights learned from self-play
 // by `doska train <mill game>` (src/train/mill_trainer.cpp) and kept as text in
 // data/eval/<game>.txt, one file per variant (Ceylon's extra turns change every value).

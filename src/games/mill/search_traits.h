@@ -34,7 +34,7 @@ struct SearchTraits {
   using MoveList = mill::MoveList;
   // The 50-move rule (RULINGS §3.2), counted here over moves without placement or removal.
   static constexpr int kReversibleLimit = 100;
-  // A repetition is refused when standing better (issue 13): up to half a piece of contempt.
+  // A repetition is refused when standing better: up to half a piece of contempt.
   static constexpr int kDrawContempt = 50;
 
   static Position make(const mill::Position& pos) {
