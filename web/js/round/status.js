@@ -26,8 +26,13 @@ export function renderStatus() {
     const outcome = g.result.outcome === 'draw' ? t('result.draw')
                     : t('result.wins', {side: sideName(g.variant, g.result.outcome === 'white_wins' ? 'white' : 'black')});
     $('result-outcome').textContent = `${g.result.text}  ${outcome}`;
-    const rule = ruleText(g.result.rule);
-    $('result-rule').textContent = [serverText(g.result.reason), rule ? `(${rule})` : ''].filter(Boolean).join(' ');
+    // Why, in plain words; the article that decided it is for the tooltip (an arbiter looks
+    // there, or in the rules).
+    const reason = $('result-rule');
+    reason.textContent = reasonText(g.result.reason);
+    const article = ARTICLE_FREE.has(g.result.rule) ? '' : g.result.rule;
+    if (article) reason.title = t('result.article', {article});
+    else reason.removeAttribute('title');
     result.dataset.outcome = g.result.outcome;
   } else {
     result.hidden = true;
@@ -48,10 +53,17 @@ export function renderStatus() {
   $('readonly-note').hidden = Boolean(anyKey());
 }
 
-function ruleText(rule) {
-  if (!rule) return '';
-  const known = {resignation: 'rule.resignation', agreement: 'rule.agreement', time: 'rule.time'};
-  return known[rule] ? t(known[rule]) : rule;
+// The endings decided by the players or the clock, not by an article of the rules.
+const ARTICLE_FREE = new Set(['', 'resignation', 'agreement', 'time']);
+
+// The English of the server made a sentence (it writes "white ran out of time", "White has no
+// pieces"); the other languages come from its translation.
+const ENGLISH_REASONS = [[/^(White|Black) has no pieces$/, '$1 has no pieces left']];
+
+function reasonText(reason) {
+  let text = serverText(reason || '');
+  if (text === reason) for (const [pattern, plain] of ENGLISH_REASONS) text = text.replace(pattern, plain);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function renderThinking() {

@@ -1,0 +1,27 @@
+// The page's defects found when the app was tried as a new player would (desktop 1280x800 and a
+// phone 390x844): each test here failed before its fix.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {useServerAndBrowser, openApp, newGame, importGame, square, clickMove} from './lib.js';
+
+const env = useServerAndBrowser();
+
+const WIDE = {width: 1280, height: 800};
+
+test('the result says who won in plain words, in the page language; the article is in a tooltip', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  // Black takes White's last man: 23x32.
+  await importGame(page, {variant: 'international', text: 'B:W28:B23'});
+  await clickMove(page, '23', '32');
+  await page.waitForSelector('#result:not([hidden])');
+  assert.match(await page.textContent('#result-outcome'), /Black wins/);
+  assert.equal(await page.textContent('#result-rule'), 'White has no pieces left');
+  assert.match(await page.getAttribute('#result-rule', 'title'), /000 §4\.2\.2/);
+  await page.selectOption('#lang-select', 'ru');
+  await page.waitForFunction(() => document.querySelector('#result-rule').textContent === 'У белых не осталось шашек');
+  assert.match(await page.textContent('#result-outcome'), /Чёрные/);
+  await page.selectOption('#lang-select', 'uk');
+  await page.waitForFunction(() => document.querySelector('#result-rule').textContent === 'У білих не лишилося шашок');
+  assert.deepEqual(errors, []);
+});
+
