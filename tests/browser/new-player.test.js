@@ -25,3 +25,29 @@ test('the result says who won in plain words, in the page language; the article 
   assert.deepEqual(errors, []);
 });
 
+// A creates a challenge to russian draughts as `side`; B, if given, accepts it.
+async function challenge(a, side, b = null) {
+  await a.page.click('#btn-lobby');
+  await a.page.waitForSelector('#dlg-lobby[open]');
+  await a.page.selectOption('#seek-variant', 'russian');
+  await a.page.selectOption('#seek-side', side);
+  await a.page.click('#seek-form button[type="submit"]');
+  await a.page.waitForSelector('#seek-rows button[data-action="cancel"]');
+  if (!b) return;
+  await b.page.click('#btn-lobby');
+  await b.page.waitForSelector('#seek-rows button[data-action="accept"]');
+  await b.page.click('#seek-rows button[data-action="accept"]');
+  await b.page.waitForSelector('#board[data-variant="russian"] svg');
+  await a.page.waitForSelector('#board[data-variant="russian"] svg');
+}
+
+test('in the lobby, your own challenge says the side you chose', async () => {
+  const a = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  await challenge(a, 'white');
+  const row = a.page.locator('#seek-rows tr', {has: a.page.locator('button[data-action="cancel"]')});
+  assert.equal(await row.locator('td').nth(2).textContent(), 'White');
+  await a.page.click('#seek-rows button[data-action="cancel"]');
+  await a.page.waitForSelector('#seek-rows button[data-action="cancel"]', {state: 'detached'});
+  assert.deepEqual(a.errors, []);
+});
+

@@ -48,12 +48,14 @@ function renderLobby() {
     const clock = !seek.clock ? t('time.none')
         : seek.clock.days_per_move ? t(`time.corr${seek.clock.days_per_move}`, {}, `${seek.clock.days_per_move} d`)
         : `${seek.clock.initial_s / 60}+${seek.clock.increment_s}`;
+    // The seek names its creator's side: the creator plays it, anyone else the other.
+    const mine = lobby.mine.has(seek.id);
     const yours = seek.side === 'random' ? t('side.random')
-        : sideName(seek.variant, seek.side === 'white' ? 'black' : 'white');
+        : sideName(seek.variant, mine ? seek.side : seek.side === 'white' ? 'black' : 'white');
     const action = document.createElement('td');
     const button = document.createElement('button');
     button.type = 'button';
-    if (lobby.mine.has(seek.id)) {
+    if (mine) {
       button.textContent = t('lobby.cancel');
       button.dataset.action = 'cancel';
       button.addEventListener('click', async () => {
