@@ -51,3 +51,13 @@ test('in the lobby, your own challenge says the side you chose', async () => {
   assert.deepEqual(a.errors, []);
 });
 
+test('a game from the lobby shows no links to send: each player has a key already', async () => {
+  const a = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  const b = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  await challenge(a, 'white', b);
+  await b.page.waitForSelector('#status[data-state="waiting"]');
+  await a.page.waitForSelector('#status[data-state="my-move"]');
+  assert.equal(await a.page.isVisible('#links'), false);
+  assert.equal(await b.page.isVisible('#links'), false);
+  assert.deepEqual([...a.errors, ...b.errors], []);
+});

@@ -31,7 +31,7 @@ async function onSeeks(seeks) {
     const answer = await api.seek(id, key).catch(() => null);
     if (answer && answer.state === 'accepted') {
       toast(t('lobby.accepted'), 'info');
-      await enterGame(answer.game, answer.side, answer.key, null);
+      await enterGame(answer.game, answer.side, answer.key);
     }
   }
   lobbyListen();
@@ -70,7 +70,7 @@ function renderLobby() {
       button.addEventListener('click', async () => {
         const answer = await attempt(() => api.acceptSeek(seek.id));
         if (!answer) return;
-        await enterGame(answer.game.id, answer.side, answer.keys[answer.side], answer.links);
+        await enterGame(answer.game.id, answer.side, answer.keys[answer.side]);
       });
     }
     action.append(button);
@@ -79,9 +79,10 @@ function renderLobby() {
   }
 }
 
-// Opens a game this page holds one side of, by its key.
-async function enterGame(id, side, key, links) {
-  store.saveKeys(id, {[side]: key}, links);
+// Opens a game this page holds one side of, by its key. No links are kept: they are for a game
+// one person creates for two, and here each player has a key already.
+async function enterGame(id, side, key) {
+  store.saveKeys(id, {[side]: key}, null);
   const url = new URL(playPath(id), location.origin);
   url.searchParams.set('key', key);
   url.searchParams.set('side', side);

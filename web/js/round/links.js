@@ -15,7 +15,12 @@ export function renderLinks() {
   const g = state.game;
   const saved = store.keyOf(g.id);
   const box = $('links');
-  if (!saved || !saved.links || g.result.over) { box.hidden = true; return; }
+  // Both links, of a game created here for two: one is to be sent (a page that holds one
+  // side's key only, as after the lobby, has nothing to send).
+  if (!saved || !saved.links || !saved.links.white || !saved.links.black || g.result.over) {
+    box.hidden = true;
+    return;
+  }
   box.hidden = false;
   const rows = $('links-rows');
   rows.replaceChildren();
