@@ -61,3 +61,18 @@ test('a game from the lobby shows no links to send: each player has a key alread
   assert.equal(await b.page.isVisible('#links'), false);
   assert.deepEqual([...a.errors, ...b.errors], []);
 });
+
+test('international: Offer draw is disabled before move 40, and says why', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  await newGame(page, {variant: 'international', opponent: 'person'});
+  await page.waitForSelector('#btn-draw-offer:not([hidden])');
+  assert.equal(await page.isDisabled('#btn-draw-offer'), true);
+  assert.match(await page.getAttribute('#btn-draw-offer', 'title'), /only after 40 moves of each side/);
+  // Elsewhere (russian draughts) it may be offered at once.
+  await newGame(page, {variant: 'russian', opponent: 'person'});
+  await page.waitForSelector('#btn-draw-offer:not([hidden])');
+  assert.equal(await page.isDisabled('#btn-draw-offer'), false);
+  assert.equal(await page.getAttribute('#btn-draw-offer', 'title'), null);
+  assert.deepEqual(errors, []);
+});
+
