@@ -76,3 +76,27 @@ test('international: Offer draw is disabled before move 40, and says why', async
   assert.deepEqual(errors, []);
 });
 
+async function exported(page, button) {
+  await page.click(button);
+  await page.waitForSelector('#dlg-export[open]');
+  const text = await page.inputValue('#export-text');
+  await page.click('#dlg-export [data-close]');
+  return text;
+}
+
+test('FEN exports the position on view; PDN stays the whole game', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  for (const [variant, first, second] of [['english', ['11', '15'], ['22', '18']],
+                                           ['international', ['32', '28'], ['19', '23']],
+                                           ['mill', ['a1'], ['d7']]]) {
+    await newGame(page, {variant, opponent: 'person'});
+    await clickMove(page, ...first);
+    const afterFirst = await exported(page, '#btn-export-fen');
+    await clickMove(page, ...second);
+    await page.click('#btn-prev');
+    await page.waitForSelector('#history-bar:not([hidden])');
+    assert.equal(await exported(page, '#btn-export-fen'), afterFirst, variant);
+    if (variant === 'english') assert.match(await exported(page, '#btn-export-main'), /22-18/);
+  }
+  assert.deepEqual(errors, []);
+});
