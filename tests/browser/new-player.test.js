@@ -100,3 +100,43 @@ test('FEN exports the position on view; PDN stays the whole game', async () => {
   }
   assert.deepEqual(errors, []);
 });
+
+// A long international game between people, played through the API and ended by resignation, with its
+// review (the shortest time a position): answers its id and White's key.
+async function longReviewedGame(url, plies) {
+  const call = async (method, path, body) => {
+    const response = await fetch(url + path, {method, body: body && JSON.stringify(body),
+                                              headers: {'Content-Type': 'application/json'}});
+    return response.json();
+  };
+  const created = await call('POST', '/api/games', {variant: 'international', opponent: {kind: 'person'}});
+  let game = created.game;
+  while (game.moves.length < plies && !game.result.over) {
+    const move = game.legal[game.moves.length % game.legal.length];
+    game = await call('POST', `/api/games/${game.id}/moves`, {key: created.keys[game.to_move], move: move.text});
+    game = game.game || game;
+  }
+  if (!game.result.over) await call('POST', `/api/games/${game.id}/resign`, {key: created.keys[game.to_move]});
+  await call('POST', `/api/games/${game.id}/review`, {ms: 50});
+  return {id: game.id, key: created.keys.white};
+}
+
+test('a click on the review graph scrolls the move list to the move on view', async () => {
+  const {id, key} = await longReviewedGame(env.server.url, 90);
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE, path: `/play/${id}?key=${key}`});
+  await page.waitForSelector('#review[data-state="done"]', {timeout: 120000});
+  const list = page.locator('#move-list');
+  const overflow = await list.evaluate((e) => e.scrollHeight > e.clientHeight + 20);
+  assert.ok(overflow, 'the move list should be longer than its box');
+  const graph = await page.locator('#review-graph').boundingBox();
+  await page.mouse.click(graph.x + graph.width * 0.1, graph.y + graph.height / 2);
+  await page.waitForSelector('#move-list .move.viewing');
+  const shown = await page.evaluate(() => {
+    const box = document.querySelector('#move-list').getBoundingClientRect();
+    const move = document.querySelector('#move-list .move.viewing').getBoundingClientRect();
+    return move.top >= box.top - 1 && move.bottom <= box.bottom + 1;
+  });
+  assert.ok(shown, 'the move on view is scrolled out of the list');
+  assert.deepEqual(errors, []);
+});
+

@@ -6,6 +6,8 @@ import {variantOf, movePeopleText} from '../variants.js';
 import {live, analyse} from '../analysis/analysis.js';
 import {reviewVerdict} from '../review/review.js';
 
+let scrolledTo = null;   // the ply whose move the list was last scrolled to
+
 export function renderMoves() {
   const g = state.game;
   const list = $('move-list');
@@ -59,6 +61,17 @@ export function renderMoves() {
   }
   const current = list.querySelector('.viewing, .current');
   if (current && state.viewPly === null) list.scrollTop = list.scrollHeight;
+  // A position of the history chosen anywhere (the list, the arrows, the review's graph): its
+  // move is scrolled into the list's sight, once each time the choice changes.
+  const viewing = list.querySelector('.viewing');
+  if (viewing && scrolledTo !== state.viewPly) {
+    const box = list.getBoundingClientRect();
+    const move = viewing.getBoundingClientRect();
+    if (move.top < box.top || move.bottom > box.bottom) {
+      list.scrollTop += move.top - box.top - (box.height - move.height) / 2;
+    }
+  }
+  scrolledTo = state.viewPly;
   $('history-bar').hidden = state.viewPly === null;
   if (state.viewPly !== null) {
     $('history-text').textContent = state.snapshots.has(state.viewPly)
