@@ -140,3 +140,21 @@ test('a click on the review graph scrolls the move list to the move on view', as
   assert.deepEqual(errors, []);
 });
 
+test('an import error is shown in the dialog, next to the text box', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  await page.click('#btn-import');
+  await page.waitForSelector('#dlg-import[open]');
+  await page.selectOption('#imp-variant', 'russian');
+  await page.fill('#imp-text', 'not a position');
+  await page.click('#imp-start');
+  await page.waitForSelector('#imp-error:not([hidden])');
+  assert.notEqual((await page.textContent('#imp-error')).trim(), '');
+  assert.ok(await page.$('#dlg-import #imp-error'), 'the error is outside the dialog');
+  assert.equal(await page.$('#toast.show'), null, 'the error came as a toast under the backdrop');
+  // Typing again takes it away; a good text imports.
+  await page.fill('#imp-text', 'W:Wc3:Bf6');
+  await page.waitForSelector('#imp-error', {state: 'hidden'});
+  await page.click('#imp-start');
+  await page.waitForSelector('#dlg-import:not([open])', {state: 'attached'});
+  assert.deepEqual(errors, []);
+});

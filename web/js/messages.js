@@ -17,7 +17,9 @@ export function toast(message, kind = 'error') {
   toastTimer = setTimeout(() => { box.className = 'toast'; }, 6000);
 }
 
-export async function attempt(action) {
+// Runs a request with the page busy; a refusal is shown by `onError(text)` if given (a dialog
+// shows it next to its field), else as a toast. Answers null when it failed.
+export async function attempt(action, {onError = null} = {}) {
   if (state.busy) return null;
   state.busy = true;
   document.body.classList.add('busy');
@@ -30,12 +32,10 @@ export async function attempt(action) {
   } catch (e) {
     // No answer at all (the network or the server is down): said in the page's language, and
     // the status no longer says it is the player's move as if nothing happened.
-    if (e.status === 0) {
-      state.offline = true;
-      toast(t('error.network'));
-    } else {
-      toast(e.message || String(e));
-    }
+    if (e.status === 0) state.offline = true;
+    const message = e.status === 0 ? t('error.network') : e.message || String(e);
+    if (onError) onError(serverText(message));
+    else toast(message);
     return null;
   } finally {
     state.busy = false;

@@ -5,7 +5,7 @@ import {store} from '../store.js';
 import {t} from '../i18n.js';
 import {$, state, events} from '../state.js';
 import {sideName, variantOf, fillVariantSelect} from '../variants.js';
-import {attempt, toast} from '../messages.js';
+import {attempt} from '../messages.js';
 import {openGame, playPath} from '../round/game.js';
 
 function fillOpponentFields(prefix) {
@@ -59,8 +59,8 @@ function gameSpec(prefix) {
   return {spec, bothHere: person && $(`${prefix}-both`).checked};
 }
 
-async function createGame(spec, bothHere) {
-  const answer = await attempt(() => api.create(spec));
+async function createGame(spec, bothHere, onError = null) {
+  const answer = await attempt(() => api.create(spec), {onError});
   if (!answer) return false;
   const view = answer.game;
   const keys = answer.keys || {};
@@ -123,16 +123,25 @@ export function setupImportDialog() {
   $('btn-import').addEventListener('click', () => {
     fillVariantSelect($('imp-variant'), $('imp-variant').value || (state.game && state.game.variant) || 'international');
     fillOpponentFields('imp');
+    showImportError('');
     dialog.showModal();
   });
+  $('imp-text').addEventListener('input', () => showImportError(''));
   $('imp-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const {spec, bothHere} = gameSpec('imp');
     const text = $('imp-text').value.trim();
-    if (!text) { toast(t('import.empty')); return; }
+    if (!text) { showImportError(t('import.empty')); return; }
     // A record has tags or numbered moves; anything else is read as a FEN.
     const isRecord = /\[\s*\w+\s+"/.test(text) || /(^|\s)1\.\s*\S/.test(text);
     if (isRecord) spec.pdn = text; else spec.fen = text;
-    if (await createGame(spec, bothHere)) dialog.close();
+    if (await createGame(spec, bothHere, showImportError)) dialog.close();
   });
+}
+
+// A refusal of the text imported, in the dialog under the text box (a toast would lie under the
+// dialog's backdrop); gone when the text is changed or the dialog opened again.
+function showImportError(text) {
+  $('imp-error').textContent = text;
+  $('imp-error').hidden = !text;
 }
