@@ -158,3 +158,24 @@ test('an import error is shown in the dialog, next to the text box', async () =>
   await page.waitForSelector('#dlg-import:not([open])', {state: 'attached'});
   assert.deepEqual(errors, []);
 });
+
+const overlaps = (a, b) => a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+test('a toast covers neither the player\'s clock nor the Play button nor the controls', async () => {
+  for (const viewport of [WIDE, {width: 390, height: 844}]) {
+    const {page, errors} = await openApp(env.browser, env.server.url, {viewport});
+    await newGame(page, {variant: 'russian', opponent: 'person', clock: {min: 5, inc: 3}});
+    await page.fill('#move-input', 'zz');
+    await page.press('#move-input', 'Enter');
+    await page.waitForSelector('#toast.show');
+    const toast = await page.locator('#toast').boundingBox();
+    const kept = ['#clock-bottom', '#move-entry button', '#move-input',
+                  ...(await page.$$eval('.controls button:not([hidden])', (buttons) => buttons.map((b) => `#${b.id}`)))];
+    for (const selector of kept) {
+      const box = await page.locator(selector).boundingBox();
+      assert.ok(!overlaps(toast, box), `${viewport.width}: the toast ${JSON.stringify(toast)} covers ${selector} ${JSON.stringify(box)}`);
+    }
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
