@@ -179,3 +179,14 @@ test('a toast covers neither the player\'s clock nor the Play button nor the con
     await page.context().close();
   }
 });
+
+test('the mill page fits a 1280x800 window: the move field is in sight', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  for (const [variant, clock] of [['mill', null], ['mill', {min: 5, inc: 3}], ['russian', {min: 5, inc: 3}]]) {
+    await newGame(page, {variant, opponent: 'person', clock});
+    await page.waitForSelector('#move-entry:not([hidden])');
+    const entry = await page.locator('#move-entry').boundingBox();
+    assert.ok(entry.y + entry.height <= WIDE.height, `${variant}: the move field ends at ${entry.y + entry.height}`);
+  }
+  assert.deepEqual(errors, []);
+});
