@@ -190,3 +190,16 @@ test('the mill page fits a 1280x800 window: the move field is in sight', async (
   }
   assert.deepEqual(errors, []);
 });
+
+test('square numbers on the 10x10 board can be read on a phone', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: {width: 390, height: 844}});
+  await newGame(page, {variant: 'international', opponent: 'person'});
+  // The size of a number on the screen: its font size times the board's scale.
+  const size = await page.$eval('#board svg', (root) => {
+    const scale = root.getBoundingClientRect().width / root.viewBox.baseVal.width;
+    const label = [...root.querySelectorAll('.labels text')].find((t) => t.textContent === '46');
+    return parseFloat(getComputedStyle(label).fontSize) * scale;
+  });
+  assert.ok(size >= 10, `the square numbers are ${size.toFixed(1)} px`);
+  assert.deepEqual(errors, []);
+});

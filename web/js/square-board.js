@@ -53,7 +53,7 @@ export class SquareBoard {
       if (marks.capturers && marks.capturers.has(cell.name)) {
         layers.marks.append(svg('rect', {x: px + 4, y: py + 4, width: U - 8, height: U - 8, class: 'mark-capturer'}));
       }
-      if (!algebraic) layers.labels.append(label(px + 5, py + 22, cell.name, 'start'));
+      if (!algebraic) layers.labels.append(label(px + 5, py + 24, cell.name, 'start', 'coord square-number'));
       if (cell.piece) {
         const g = pieceFor(family, px + U / 2, py + U / 2, cell.piece, marks.letters);
         g.dataset.piece = cell.name;
@@ -120,8 +120,8 @@ export class SquareBoard {
   }
 }
 
-function label(x, y, text, anchor) {
-  const element = svg('text', {x, y, 'text-anchor': anchor, class: 'coord'});
+function label(x, y, text, anchor, className = 'coord') {
+  const element = svg('text', {x, y, 'text-anchor': anchor, class: className});
   element.textContent = text;
   return element;
 }
