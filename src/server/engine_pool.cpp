@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
+
+#include "server/api_error.h"
 
 namespace doska::server {
 
@@ -125,6 +128,29 @@ engine::BestMove search_with_deadline(engine::Engine& engine, const search::Limi
   }
   engine.wait();
   return result;
+}
+
+engine::BestMove search_now(EnginePool& pool, const std::string& variant, const std::string& fen,
+                            const std::vector<std::string>& moves, const search::Limits& limits,
+                            double seconds, EnginePool::Priority priority) {
+  auto promise = std::make_shared<std::promise<Result<engine::BestMove>>>();
+  auto answer = promise->get_future();
+  auto cancel = pool.submit(
+      [=](engine::Engine& engine, const std::atomic<bool>& cancelled) {
+        if (Status s = engine.set_position(variant, std::string_view(fen), moves); !s) {
+          promise->set_value(make_error(s.error()));
+          return;
+        }
+        promise->set_value(search_with_deadline(engine, limits, seconds, cancelled));
+      },
+      priority, seconds);
+  if (answer.wait_for(std::chrono::duration<double>(seconds + 30.0)) != std::future_status::ready) {
+    cancel->store(true);
+    throw ApiError(503, "every engine is busy; try again later");
+  }
+  Result<engine::BestMove> best = answer.get();
+  if (!best) throw ApiError(400, best.error());
+  return std::move(*best);
 }
 
 }  // namespace doska::server

@@ -1,7 +1,7 @@
 // The engines of the server: N worker threads, each with its own engine::Engine, taking search
 // jobs from two queues. Searches never run on an HTTP thread: a request that needs one (the
 // computer's move, an analysis) queues a job and, if it needs the answer, waits for it.
-// The computer's replies go first (issue 14): a worker takes a reply before any analysis, and
+// The computer's replies go first: a worker takes a reply before any analysis, and
 // analyses never hold every worker (at most N - 1 run at once, one with a single worker), so a
 // reply waits at most for one search to end, never behind a queue of long analyses.
 // Among replies the shortest goes first (its expected time less the time it has waited, so a long
@@ -18,6 +18,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -81,5 +82,12 @@ class EnginePool {
 engine::BestMove search_with_deadline(engine::Engine& engine, const search::Limits& limits,
                                       double seconds, const std::atomic<bool>& cancelled,
                                       const engine::InfoCallback& on_info = {});
+
+// A search for a request that waits for its answer (an analysis, the computer's view of a draw
+// offer): queued on `pool`, waited for (a free engine at most 30 s, then the search), 503 if no
+// engine came, 400 if the engine refuses the position.
+engine::BestMove search_now(EnginePool& pool, const std::string& variant, const std::string& fen,
+                            const std::vector<std::string>& moves, const search::Limits& limits,
+                            double seconds, EnginePool::Priority priority);
 
 }  // namespace doska::server

@@ -39,7 +39,7 @@ constexpr auto kPingEvery = std::chrono::seconds(15);
 // A stream whose client reads nothing for this long is closed (its unsent events would pile up).
 constexpr auto kStalledWrite = std::chrono::seconds(30);
 
-// On every answer (issue 14): scripts, styles and requests from this server only; no framing by
+// On every answer: scripts, styles and requests from this server only; no framing by
 // other sites; types as sent; and no Referer, which would carry a game link's key away.
 constexpr std::pair<const char*, const char*> kSecurityHeaders[] = {
     {"Content-Security-Policy",
@@ -179,6 +179,30 @@ class HttpServer::Impl {
 
  private:
   void accept();
+  // A call of the API: the request, the {id} of its route, and the rooms that answer it.
+  struct Call {
+    Impl& server;
+    const Request& request;
+    std::string id;
+    GameService& service() { return server.service_; }
+    Round& round() { return server.service_.round(); }
+    Lobby& lobby() { return server.service_.lobby(); }
+    const std::string& body() const { return request.body; }
+    std::optional<std::string> param(const std::string& name) const {
+      auto it = request.query.find(name);
+      if (it == request.query.end()) return std::nullopt;
+      return it->second;
+    }
+  };
+  struct Route {
+    http::verb method;
+    const char* pattern;
+    const char* room;               // who answers, for the reader
+    Reply (*answer)(Call& call);    // null: an event stream, opened before the table is read
+    bool others_not_found = false;  // the other methods answer 404 rather than 405
+  };
+  static const std::vector<Route>& routes();
+  static std::pair<std::string, std::string> route_pattern(const std::string& path);
   Reply api(const Request& request);
   Reply file(const Request& request);
   Reply analyse(const Request& request);
@@ -187,7 +211,7 @@ class HttpServer::Impl {
   // An analysis in progress for an address: taken while there is room (else `refusal` says
   // why: 429 for the address, 503 for the server), given back when the last copy goes.
   std::shared_ptr<void> take_analysis(const std::string& address, Reply& refusal);
-  // GET /api/analysis/events (issue 15): the live analysis's stream id and what holds it (its
+  // GET /api/analysis/events: the live analysis's stream id and what holds it (its
   // analysis slot; when the stream ends it stops the search), or the answer that refuses it.
   struct LiveStream {
     std::string id;
@@ -333,7 +357,7 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
   net::steady_timer ping_;
   net::steady_timer stall_;
   std::uint64_t token_ = 0;
-  GameService::Seen seen_;
+  Seen seen_;
   std::string pending_;
   std::string buffer_;
   char scratch_[512];
@@ -433,7 +457,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     const bool lobby = get && request->path == "/api/seeks/events";
     const bool live = get && request->path == "/api/analysis/events";
     const bool events = lobby || (get && game && game->second == "events");
-    if (lobby) game = std::pair<std::string, std::string>{GameService::kLobby, "events"};
+    if (lobby) game = std::pair<std::string, std::string>{Lobby::kLobby, "events"};
     net::post(server_.workers_, [self = shared_from_this(), request = std::move(*request), events,
                                  live, id = game ? game->first : std::string()] {
       Reply reply;
@@ -448,8 +472,8 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
         reply = std::move(std::get<Reply>(started));
       } else if (events) {
         try {
-          if (id != GameService::kLobby)
-            (void)self->server_.service_.get(id);  // 404 before the stream starts
+          if (id != Lobby::kLobby)
+            (void)self->server_.service_.round().get(id);  // 404 before the stream starts
           net::post(self->stream_.get_executor(), [self, id] { self->become_stream(id); });
           return;
         } catch (const ApiError& e) {
@@ -614,83 +638,115 @@ Reply HttpServer::Impl::handle(const Request& request) {
   }
 }
 
-Reply HttpServer::Impl::api(const Request& r) {
-  const bool get = r.method == http::verb::get, post = r.method == http::verb::post;
-  auto param = [&](const std::string& name) -> std::optional<std::string> {
-    auto it = r.query.find(name);
-    if (it == r.query.end()) return std::nullopt;
-    return it->second;
+// Which room answers which route. {id} stands for one segment of the path. A path listed with
+// other methods only is answered 405 (its Allow header names the other of GET and POST), a path
+// not listed 404. The event streams (GET .../events) are taken in Connection::on_request before
+// this table is read; their rows say which room feeds them.
+const std::vector<HttpServer::Impl::Route>& HttpServer::Impl::routes() {
+  using enum http::verb;
+  static const std::vector<Route> table = {
+      {get, "/api/variants", "round",
+       [](Call& c) { return json_reply(200, c.round().variants()); }},
+      {post, "/api/games", "round",
+       [](Call& c) { return json_reply(201, c.round().create(need(parse_create(c.body())))); }},
+      // No list of everyone's games: a browser asks for the games it holds keys of.
+      {get, "/api/games", "-",
+       [](Call&) {
+         return error_reply(403,
+                            "the list of every game is not public: POST /api/games/mine with the "
+                            "games and keys you hold");
+       }},
+      {post, "/api/games/mine", "round",
+       [](Call& c) { return json_reply(200, c.round().list_held(need(parse_held(c.body())))); }},
+      {get, "/api/games/{id}", "round",
+       [](Call& c) { return json_reply(200, c.round().get(c.id, c.param("key"))); }},
+      {post, "/api/games/{id}/moves", "round",
+       [](Call& c) { return json_reply(200, c.round().move(c.id, need(parse_move(c.body())))); }},
+      {post, "/api/games/{id}/undo", "round",
+       [](Call& c) { return json_reply(200, c.round().undo(c.id, need(parse_key(c.body())))); }},
+      {post, "/api/games/{id}/draw", "round",
+       [](Call& c) { return json_reply(200, c.round().draw(c.id, need(parse_draw(c.body())))); }},
+      {post, "/api/games/{id}/resign", "round",
+       [](Call& c) { return json_reply(200, c.round().resign(c.id, need(parse_key(c.body())))); }},
+      {post, "/api/games/{id}/takeback", "round",
+       [](Call& c) {
+         return json_reply(200, c.round().takeback(c.id, need(parse_takeback(c.body()))));
+       }},
+      {post, "/api/games/{id}/rematch", "round",
+       [](Call& c) { return json_reply(201, c.round().rematch(c.id, need(parse_key(c.body())))); }},
+      {get, "/api/games/{id}/export", "round",
+       [](Call& c) {
+         Reply reply;
+         reply.type = "text/plain; charset=utf-8";
+         reply.body = c.round().export_game(c.id, c.param("format").value_or("pdn"));
+         return reply;
+       }},
+      {get, "/api/games/{id}/events", "hub (round, review)", nullptr},
+      {post, "/api/games/{id}/review", "review",
+       [](Call& c) {
+         return json_reply(202,
+                           c.service().review().start_review(c.id, need(parse_review(c.body()))));
+       }},
+      {get, "/api/games/{id}/review", "review",
+       [](Call& c) { return json_reply(200, c.service().review().review(c.id)); }},
+      {get, "/api/seeks", "lobby", [](Call& c) { return json_reply(200, c.lobby().seeks()); }},
+      {post, "/api/seeks", "lobby",
+       [](Call& c) {
+         return json_reply(201, c.lobby().create_seek(need(parse_create(c.body()))));
+       }},
+      // Also "/api/seeks/" without an id, and "/api/seeks/events/..." (405 for every method).
+      {get, "/api/seeks/events", "hub (lobby)", nullptr},
+      {get, "/api/seeks/{id}", "lobby",
+       [](Call& c) { return json_reply(200, c.lobby().seek(c.id, c.param("key").value_or(""))); }},
+      {post, "/api/seeks/{id}/accept", "lobby",
+       [](Call& c) { return json_reply(201, c.lobby().accept_seek(c.id)); }},
+      {post, "/api/seeks/{id}/cancel", "lobby",
+       [](Call& c) {
+         c.lobby().cancel_seek(c.id, need(parse_key(c.body())).key);
+         return json_reply(200, json{{"cancelled", c.id}});
+       }},
+      {post, "/api/analyse", "analysis", [](Call& c) { return c.server.analyse(c.request); }},
+      // Other methods: 404, as for a path not listed.
+      {get, "/api/analysis/events", "hub (analysis)", nullptr, true},
   };
-  auto wrong_method = [&] {
-    Reply reply = error_reply(
-        405, "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
-    reply.headers.emplace_back("Allow", get ? "POST" : "GET");
-    return reply;
-  };
-  if (r.path == "/api/variants") return get ? json_reply(200, service_.variants()) : wrong_method();
-  if (r.path == "/api/games") {
-    if (post) return json_reply(201, service_.create(need(parse_create(r.body))));
-    // No list of everyone's games (issue 14): a browser asks for the games it holds keys of.
-    if (get)
-      return error_reply(403,
-                         "the list of every game is not public: POST /api/games/mine with the "
-                         "games and keys you hold");
-    return wrong_method();
-  }
-  if (r.path == "/api/games/mine")
-    return post ? json_reply(200, service_.list_held(need(parse_held(r.body)))) : wrong_method();
-  if (r.path == "/api/analyse") return post ? analyse(r) : wrong_method();
-  // The lobby (issue 15); GET /api/seeks/events became a stream before this.
-  if (r.path == "/api/seeks") {
-    if (get) return json_reply(200, service_.seeks());
-    if (post) return json_reply(201, service_.create_seek(need(parse_create(r.body))));
-    return wrong_method();
-  }
-  if (r.path.rfind("/api/seeks/", 0) == 0) {
-    const std::string rest = r.path.substr(std::string("/api/seeks/").size());
+  return table;
+}
+
+// The pattern of the table a path falls under, and the {id} in it.
+std::pair<std::string, std::string> HttpServer::Impl::route_pattern(const std::string& path) {
+  if (path.rfind("/api/seeks/", 0) == 0) {
+    const std::string rest = path.substr(std::string("/api/seeks/").size());
     const auto slash = rest.find('/');
     const std::string id = rest.substr(0, slash);
     const std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
-    if (id.empty() || id == "events") return wrong_method();
-    if (tail.empty())
-      return get ? json_reply(200, service_.seek(id, param("key").value_or(""))) : wrong_method();
-    if (tail == "accept") return post ? json_reply(201, service_.accept_seek(id)) : wrong_method();
-    if (tail == "cancel") {
-      if (!post) return wrong_method();
-      service_.cancel_seek(id, need(parse_key(r.body)).key);
-      return json_reply(200, json{{"cancelled", id}});
-    }
+    if (id.empty() || id == "events") return {"/api/seeks/events", ""};
+    return {"/api/seeks/{id}" + (tail.empty() ? "" : "/" + tail), id};
   }
-  if (auto game = game_path(r.path)) {
+  if (auto game = game_path(path); game && path != "/api/games/mine") {
     const auto& [id, tail] = *game;
-    if (tail.empty()) return get ? json_reply(200, service_.get(id, param("key"))) : wrong_method();
-    if (tail == "review") {
-      if (post) return json_reply(202, service_.start_review(id, need(parse_review(r.body))));
-      if (get) return json_reply(200, service_.review(id));
-      return wrong_method();
-    }
-    if (tail == "export") {
-      if (!get) return wrong_method();
-      Reply reply;
-      reply.type = "text/plain; charset=utf-8";
-      reply.body = service_.export_game(id, param("format").value_or("pdn"));
-      return reply;
-    }
-    if (tail == "takeback")
-      return post ? json_reply(200, service_.takeback(id, need(parse_takeback(r.body))))
-                  : wrong_method();
-    if (tail == "rematch")
-      return post ? json_reply(201, service_.rematch(id, need(parse_key(r.body)))) : wrong_method();
-    if (tail == "moves" || tail == "undo" || tail == "draw" || tail == "resign") {
-      if (!post) return wrong_method();
-      if (tail == "moves") return json_reply(200, service_.move(id, need(parse_move(r.body))));
-      if (tail == "undo") return json_reply(200, service_.undo(id, need(parse_key(r.body))));
-      if (tail == "draw") return json_reply(200, service_.draw(id, need(parse_draw(r.body))));
-      return json_reply(200, service_.resign(id, need(parse_key(r.body))));
-    }
-    if (tail == "events") return wrong_method();  // a GET became a stream before this
+    return {"/api/games/{id}" + (tail.empty() ? "" : "/" + tail), id};
   }
-  return error_reply(404, "no such path " + r.path);
+  // A path with a brace is no route's: it must not read as one of the patterns.
+  if (path.find('{') != std::string::npos) return {"", ""};
+  return {path, ""};
+}
+
+Reply HttpServer::Impl::api(const Request& r) {
+  const auto [pattern, id] = route_pattern(r.path);
+  const Route* listed = nullptr;
+  for (const Route& route : routes()) {
+    if (route.pattern != pattern) continue;
+    if (route.method == r.method && route.answer) {
+      Call call{*this, r, id};
+      return route.answer(call);
+    }
+    if (!route.others_not_found) listed = &route;
+  }
+  if (!listed) return error_reply(404, "no such path " + r.path);
+  Reply reply = error_reply(
+      405, "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
+  reply.headers.emplace_back("Allow", r.method == http::verb::get ? "POST" : "GET");
+  return reply;
 }
 
 // An analysis holds an engine (and a timed one a worker too): a client has at most a few at once,
@@ -734,7 +790,7 @@ Reply HttpServer::Impl::analyse(const Request& r) {
   Reply refusal;
   auto slot = take_analysis(r.address, refusal);
   if (!slot) return refusal;
-  return json_reply(200, service_.analyse(need(parse_analyse(r.body))));
+  return json_reply(200, service_.analysis().analyse(need(parse_analyse(r.body))));
 }
 
 // The request in the query: variant, fen or game, moves (separated by spaces) and lines.
@@ -755,7 +811,7 @@ std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_a
     Reply refusal;
     auto slot = take_analysis(r.address, refusal);
     if (!slot) return refusal;
-    std::string id = service_.start_live_analysis(request);
+    std::string id = service_.analysis().start_live_analysis(request);
     struct Hold {
       Hold(GameService& s, std::string i, std::shared_ptr<void> held)
           : service(s), id(std::move(i)), slot(std::move(held)) {}
@@ -764,7 +820,7 @@ std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_a
       GameService& service;
       std::string id;
       std::shared_ptr<void> slot;
-      ~Hold() { service.stop_live_analysis(id); }
+      ~Hold() { service.analysis().stop_live_analysis(id); }
     };
     // Built in place: a copy's end would stop the search.
     return LiveStream{id, std::make_shared<Hold>(service_, id, std::move(slot))};

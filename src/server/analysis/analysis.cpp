@@ -1,11 +1,9 @@
-// The engine's look at a position for people: one timed search with its best lines
-// (POST /api/analyse), and the live analysis that searches depth after depth and streams each
-// depth's lines (issue 15). docs/api.md.
+#include "server/analysis/analysis.h"
+
 #include <algorithm>
 #include <chrono>
 
 #include "common/text.h"
-#include "server/game_service.h"
 #include "server/views.h"
 
 namespace doska::server {
@@ -43,7 +41,44 @@ constexpr int kDeepestLiveDepth = 64;
 
 }  // namespace
 
-json GameService::analyse(const AnalyseRequest& r) {
+Analysis::Analysis(EnginePool& pool, Hub& hub, Round& round, double live_seconds)
+    : pool_(pool), hub_(hub), round_(round), live_seconds_(live_seconds) {}
+
+Analysis::AnalysedPosition Analysis::analysed_position(const AnalyseRequest& r) {
+  AnalysedPosition at;
+  at.variant = r.variant;
+  if (r.game) {
+    const Round::Snapshot game = round_.snapshot(*r.game);
+    // Fair play: no engine in a live game between two people, for players or spectators; it
+    // opens when the game ends.
+    if (game.stored.opponent != "computer" && !game.over)
+      throw ApiError(409,
+                     "analysis is not offered during a game between two people; it opens when "
+                     "the game ends");
+    at.variant = game.stored.variant;
+    at.fen = game.fen;
+  } else {
+    auto session =
+        new_session(at.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt);
+    if (!session) throw ApiError(400, session.error());
+    at.fen = (*session)->fen();
+  }
+  // The moves are checked here, so that a bad one is named before any search.
+  auto session = new_session(at.variant, std::string_view(at.fen), SessionOptions{false, false});
+  if (!session) throw ApiError(400, session.error());
+  for (std::size_t i = 0; i < r.moves.size(); ++i) {
+    auto view = (*session)->read_move(r.moves[i]);  // its squares, before it is played
+    if (Status s = (*session)->play(r.moves[i]); !s)
+      throw ApiError(400, "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " +
+                              s.error());
+    at.moves.push_back((*session)->moves_played().back());
+    at.last = view ? std::optional<MoveView>(*view) : std::nullopt;
+  }
+  at.session = std::move(*session);
+  return at;
+}
+
+json Analysis::analyse(const AnalyseRequest& r) {
   AnalysedPosition at = analysed_position(r);
   const GameSession& session = *at.session;
   search::Limits limits;
@@ -51,16 +86,16 @@ json GameService::analyse(const AnalyseRequest& r) {
   limits.book = false;  // an analysis searches, also where the opening book has the move
   limits.move_time = r.time_ms / 1000.0;
   const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
-  const engine::BestMove best =
-      search_now(at.variant, at.fen, at.moves, limits, seconds, EnginePool::Priority::analysis);
+  const engine::BestMove best = search_now(pool_, at.variant, at.fen, at.moves, limits, seconds,
+                                           EnginePool::Priority::analysis);
   // More lines: each searched without the better ones found before it (an engine without that
   // search, such as the wolf and sheep solver, gives its one line).
   json lines = json::array();
   if (!best.move.empty()) lines.push_back(line_json(session, best));
   for (int k = 1; k < r.lines && !best.move.empty(); ++k) {
     limits.exclude = found_moves(lines);
-    const engine::BestMove next =
-        search_now(at.variant, at.fen, at.moves, limits, seconds, EnginePool::Priority::analysis);
+    const engine::BestMove next = search_now(pool_, at.variant, at.fen, at.moves, limits, seconds,
+                                             EnginePool::Priority::analysis);
     if (next.move.empty() || among(limits.exclude, next.move)) break;
     lines.push_back(line_json(session, next));
   }
@@ -78,7 +113,7 @@ json GameService::analyse(const AnalyseRequest& r) {
 
 // ---------------------------------------------------------------- live analysis
 
-struct GameService::LiveAnalysis {
+struct Analysis::LiveAnalysis {
   std::string id;
   AnalysedPosition at;
   int lines = 1;
@@ -94,12 +129,12 @@ struct GameService::LiveAnalysis {
   std::string done;  // the "done" event, once the search has ended
 };
 
-std::string GameService::start_live_analysis(const AnalyseRequest& r) {
+std::string Analysis::start_live_analysis(const AnalyseRequest& r) {
   auto live = std::make_shared<LiveAnalysis>();
   live->at = analysed_position(r);
   live->lines = r.lines;
   live->until = live->started + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(options_.live_analysis_seconds));
+                                    std::chrono::duration<double>(live_seconds_));
   const GameSession& s = *live->at.session;
   const GameEnd end = s.end();
   json legal = json::array();
@@ -133,7 +168,7 @@ std::string GameService::start_live_analysis(const AnalyseRequest& r) {
   return live->id;
 }
 
-void GameService::stop_live_analysis(const std::string& id) {
+void Analysis::stop_live_analysis(const std::string& id) {
   std::shared_ptr<LiveAnalysis> live;
   {
     std::lock_guard lock(live_mutex_);
@@ -149,7 +184,7 @@ void GameService::stop_live_analysis(const std::string& id) {
 
 // Each depth is a job of its own on the engines' analysis share: live analyses take turns
 // with each other and with reviews, none holding an engine for its whole time.
-void GameService::queue_live_depth(const std::shared_ptr<LiveAnalysis>& live) {
+void Analysis::queue_live_depth(const std::shared_ptr<LiveAnalysis>& live) {
   live->cancel = pool_.submit(
       [this, live](engine::Engine& engine, const std::atomic<bool>& cancelled) {
         live_analysis_depth(live, engine, cancelled);
@@ -158,18 +193,18 @@ void GameService::queue_live_depth(const std::shared_ptr<LiveAnalysis>& live) {
       std::chrono::duration<double>(live->until - Clock::now()).count());
 }
 
-void GameService::end_live_analysis(LiveAnalysis& live, const std::string& reason) {
+void Analysis::end_live_analysis(LiveAnalysis& live, const std::string& reason) {
   {
     std::lock_guard lock(live.mutex);
     live.done = json{{"reason", reason}}.dump();
   }
-  notify_id(live.id);
+  hub_.notify(live.id);
 }
 
 // The next depth: every line to that depth (each without the better ones), then the depth's
 // lines are sent, so that the lines shown always come from one finished depth.
-void GameService::live_analysis_depth(const std::shared_ptr<LiveAnalysis>& live,
-                                      engine::Engine& engine, const std::atomic<bool>& cancelled) {
+void Analysis::live_analysis_depth(const std::shared_ptr<LiveAnalysis>& live,
+                                   engine::Engine& engine, const std::atomic<bool>& cancelled) {
   const AnalysedPosition& at = live->at;
   auto ended = [&]() -> const char* {
     if (cancelled.load() || stopping_.load()) return "stopped";
@@ -215,11 +250,11 @@ void GameService::live_analysis_depth(const std::shared_ptr<LiveAnalysis>& live,
     ++live->count;
     if (!deepest && !live->stopped) queue_live_depth(live);
   }
-  notify_id(live->id);
+  hub_.notify(live->id);
   if (deepest) end_live_analysis(*live, "deepest");
 }
 
-std::vector<GameService::Event> GameService::poll_live_analysis(const std::string& id, Seen& seen) {
+std::vector<Event> Analysis::poll(const std::string& id, Seen& seen) {
   std::shared_ptr<LiveAnalysis> live;
   {
     std::lock_guard lock(live_mutex_);

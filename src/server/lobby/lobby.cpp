@@ -1,0 +1,172 @@
+#include "server/lobby/lobby.h"
+
+#include <algorithm>
+#include <random>
+
+#include "common/text.h"
+#include "games/session.h"
+#include "server/api_error.h"
+#include "server/keys.h"
+#include "server/storage.h"
+
+namespace doska::server {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr std::size_t kMaxOpenSeeks = 200;
+constexpr auto kSeekLife = std::chrono::hours(1);             // an open seek no one took
+constexpr auto kAcceptedSeekLife = std::chrono::minutes(10);  // for its creator to read the key
+
+}  // namespace
+
+Lobby::Lobby(Hub& hub, StartGame start_game) : hub_(hub), start_game_(std::move(start_game)) {}
+
+json Lobby::seek_json(const Seek& s) const {
+  const CreateRequest& r = s.request;
+  json clock = nullptr;
+  if (r.clock_initial_s > 0)
+    clock = json{{"initial_s", r.clock_initial_s}, {"increment_s", r.clock_increment_s}};
+  if (r.days_per_move > 0) clock = json{{"days_per_move", r.days_per_move}};
+  return json{{"id", s.id},
+              {"variant", r.variant},
+              {"side", r.side},  // the creator's
+              {"clock", clock},
+              {"options", {{"huffing", r.huffing}}},
+              {"fen", r.fen ? json(*r.fen) : json(nullptr)},
+              {"created", s.created}};
+}
+
+void Lobby::drop_old_seeks() {
+  const auto now = std::chrono::steady_clock::now();
+  std::erase_if(seeks_, [&](const auto& entry) {
+    const Seek& s = entry.second;
+    return now - s.at > (s.taken ? kAcceptedSeekLife : kSeekLife);
+  });
+}
+
+json Lobby::create_seek(const CreateRequest& r) {
+  if (r.computer) throw ApiError(400, "a seek is for a game between two people");
+  if (r.pdn) throw ApiError(400, "a seek starts from a position (fen), not a record");
+  if (!find_game(r.variant)) throw ApiError(400, "unknown game " + doska::quoted(r.variant));
+  if (auto made =
+          new_session(r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt,
+                      SessionOptions{r.huffing, true});
+      !made)
+    throw ApiError(400, made.error());
+  const std::string key = random_hex(16);
+  json answer;
+  {
+    std::lock_guard lock(mutex_);
+    drop_old_seeks();
+    const auto open =
+        std::count_if(seeks_.begin(), seeks_.end(), [](const auto& e) { return !e.second.taken; });
+    if (static_cast<std::size_t>(open) >= kMaxOpenSeeks)
+      throw ApiError(503, "the lobby is full; try again later");
+    Seek s;
+    s.id = random_hex(6);
+    s.digest = key_digest(key);
+    s.created = now_iso();
+    s.request = r;
+    s.at = std::chrono::steady_clock::now();
+    answer = json{{"seek", seek_json(s)}, {"key", key}};
+    seeks_[s.id] = std::move(s);
+    ++version_;
+  }
+  hub_.notify(kLobby);
+  return answer;
+}
+
+json Lobby::seeks() {
+  std::lock_guard lock(mutex_);
+  drop_old_seeks();
+  std::vector<const Seek*> open;
+  for (const auto& [id, s] : seeks_)
+    if (!s.taken) open.push_back(&s);
+  std::sort(open.begin(), open.end(), [](const Seek* a, const Seek* b) { return a->at < b->at; });
+  json list = json::array();
+  for (const Seek* s : open) list.push_back(seek_json(*s));
+  return json{{"seeks", list}};
+}
+
+json Lobby::seek(const std::string& id, const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto it = seeks_.find(id);
+  if (it == seeks_.end())
+    throw ApiError(404, "no seek " + doska::quoted(id) + " (taken, cancelled or expired)");
+  const Seek& s = it->second;
+  if (!same_key(key_digest(key), s.digest)) throw ApiError(403, "this key is not the seek's");
+  if (!s.taken || s.game.empty()) return json{{"state", "open"}, {"seek", seek_json(s)}};
+  return json{{"state", "accepted"},
+              {"game", s.game},
+              {"side", s.creator_side},
+              {"key", s.creator_key},
+              {"link", "/play/" + s.game + "?key=" + s.creator_key}};
+}
+
+json Lobby::accept_seek(const std::string& id) {
+  CreateRequest r;
+  {
+    std::lock_guard lock(mutex_);
+    drop_old_seeks();
+    auto it = seeks_.find(id);
+    if (it == seeks_.end() || it->second.taken)
+      throw ApiError(it == seeks_.end() ? 404 : 409,
+                     "seek " + doska::quoted(id) + " is no longer open");
+    it->second.taken = true;
+    r = it->second.request;
+    ++version_;
+  }
+  if (r.side == "random") r.side = (std::random_device{}() & 1) ? "black" : "white";
+  json created;
+  try {
+    created = start_game_(r);
+  } catch (...) {
+    std::lock_guard lock(mutex_);
+    if (auto it = seeks_.find(id); it != seeks_.end()) it->second.taken = false;
+    throw;
+  }
+  const std::string mine = r.side == "white" ? "black" : "white";
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = seeks_.find(id); it != seeks_.end()) {
+      it->second.game = created["game"]["id"];
+      it->second.creator_side = r.side;
+      it->second.creator_key = created["keys"][r.side];
+      it->second.at = std::chrono::steady_clock::now();
+    }
+  }
+  hub_.notify(kLobby);
+  return json{{"game", created["game"]},
+              {"side", mine},
+              {"keys", {{mine, created["keys"][mine]}}},
+              {"links", {{mine, created["links"][mine]}}}};
+}
+
+void Lobby::cancel_seek(const std::string& id, const std::string& key) {
+  {
+    std::lock_guard lock(mutex_);
+    auto it = seeks_.find(id);
+    if (it == seeks_.end()) throw ApiError(404, "no seek " + doska::quoted(id));
+    if (!same_key(key_digest(key), it->second.digest))
+      throw ApiError(403, "this key is not the seek's");
+    if (it->second.taken) throw ApiError(409, "the seek was accepted: the game has begun");
+    seeks_.erase(it);
+    ++version_;
+  }
+  hub_.notify(kLobby);
+}
+
+std::vector<Event> Lobby::poll(Seen& seen) {
+  std::int64_t version;
+  {
+    std::lock_guard lock(mutex_);
+    version = version_;
+  }
+  if (version == seen.version) return {};
+  seen.version = version;
+  return {Event{"seeks", seeks().dump()}};
+}
+
+}  // namespace doska::server

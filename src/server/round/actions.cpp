@@ -1,0 +1,133 @@
+// What the players do in a game: move, undo (against the computer), take back (between
+// people), draw offers, resignation.
+#include <algorithm>
+
+#include "server/round/live_game.h"
+#include "server/views.h"
+
+namespace doska::server {
+
+using nlohmann::json;
+
+bool Round::LiveGame::take_back_turn(Player side) {
+  std::size_t keep = played.size();
+  while (keep > 0 && movers[keep - 1] != side) --keep;
+  while (keep > 0 && movers[keep - 1] == side) --keep;
+  while (played.size() > keep) {
+    if (!session->undo()) return false;
+    played.pop_back();
+    movers.pop_back();
+    stored.moves.pop_back();
+  }
+  return true;
+}
+
+json Round::move(const std::string& id, const MoveRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  if (game->search) throw ApiError(409, "the computer is thinking");
+  if (game->session->to_move() != side)
+    throw ApiError(409, "it is not " + side_name(side) + "'s turn");
+  auto view = game->session->read_move(r.move);
+  if (!view) throw ApiError(400, view.error());
+  game->takeback_offer.reset();
+  play(*game, *view);
+  persist(*game);
+  schedule_computer(*game);
+  return this->view(*game);
+}
+
+// The session keeps an offer until the next move; a declined offer is gone at once, so the
+// session is rebuilt from the stored game without it.
+json Round::undo(const std::string& id, const KeyRequest& r) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  StoredGame& g = game->stored;
+  if (g.opponent != "computer")
+    throw ApiError(409,
+                   "undo is for games against the computer; between people, offer a draw "
+                   "or resign");
+  if (!g.ended_by.empty())
+    throw ApiError(409, "the game ended by " + g.ended_by + "; nothing to take back");
+  // Back to the player's last turn: the computer's plies after it, then the player's own.
+  if (std::find(game->movers.begin(), game->movers.end(), side) == game->movers.end())
+    throw ApiError(409, "nothing to take back: you have not moved yet");
+  cancel_search(*game);
+  if (!game->take_back_turn(side)) throw ApiError(500, "the session cannot take back a move");
+  game->start_turn();
+  persist(*game);
+  schedule_computer(*game);
+  return view(*game);
+}
+
+json Round::takeback(const std::string& id, const TakebackRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  StoredGame& g = game->stored;
+  if (g.opponent == "computer") throw ApiError(409, "against the computer, take back with undo");
+  if (r.action == "offer") {
+    if (std::find(game->movers.begin(), game->movers.end(), side) == game->movers.end())
+      throw ApiError(409, "nothing to take back: you have not moved yet");
+    if (game->takeback_offer == side) throw ApiError(409, "you have asked already");
+    game->takeback_offer = side;
+    persist(*game);
+    return view(*game);
+  }
+  const auto asked = game->takeback_offer;
+  if (!asked || *asked == side)
+    throw ApiError(409, "there is no request to take back a move to " + r.action);
+  game->takeback_offer.reset();
+  if (r.action == "accept") {
+    // Back to before the asker's last move: the plies after it, then the asker's own.
+    if (!game->take_back_turn(*asked)) throw ApiError(500, "the session cannot take back a move");
+    game->start_turn();
+  }
+  persist(*game);
+  return view(*game);
+}
+
+json Round::draw(const std::string& id, const DrawRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  GameSession& s = *game->session;
+  StoredGame& g = game->stored;
+  if (r.action == "claim")
+    throw ApiError(409, "no draw to claim: the rules of " + std::string(s.info().name) +
+                            " end a drawn game by themselves (repetition and move counts are "
+                            "applied at once)");
+  if (r.action == "decline") {
+    const auto offer = s.draw_offer();
+    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to decline");
+    // The session keeps an offer until a move; declining leaves the game as it is stored.
+    withdraw_offer(*game);
+    persist(*game);
+    return view(*game);
+  }
+  if (r.action == "accept") {
+    const auto offer = s.draw_offer();
+    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to accept");
+    if (Status st = s.accept_draw(side); !st) throw ApiError(409, st.error());
+    cancel_search(*game);
+    g.ended_by = "agreement";
+    g.ended_side = side_name(*offer);
+    persist(*game);
+    return view(*game);
+  }
+  // An offer.
+  if (s.draw_offer() == side) throw ApiError(409, "you have offered a draw already");
+  if (Status st = s.offer_draw(side); !st) throw ApiError(409, st.error());
+  persist(*game);
+  if (g.opponent != "computer") return view(*game);
+  computer_answers_draw(*game, lock, side);
+  return view(*game);
+}
+
+json Round::resign(const std::string& id, const KeyRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  if (Status s = game->session->resign(side); !s) throw ApiError(409, s.error());
+  cancel_search(*game);
+  game->stored.ended_by = "resignation";
+  game->stored.ended_side = side_name(side);
+  persist(*game);
+  return view(*game);
+}
+
+}  // namespace doska::server

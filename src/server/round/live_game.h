@@ -1,0 +1,57 @@
+// A game of the round in memory (round/*.cpp only): its stored record, its session, and what the
+// event streams and the computer's search need of it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/session.h"
+#include "server/round/round.h"
+#include "server/storage.h"
+
+namespace doska::server {
+
+using RoundClock = std::chrono::steady_clock;
+
+struct Round::LiveGame {
+  std::mutex mutex;
+  StoredGame stored;
+  std::unique_ptr<GameSession> session;
+  std::vector<MoveView> played;  // the view of each ply, as it was legal then
+  std::vector<Player> movers;    // who played each ply
+  RoundClock::time_point turn_started = RoundClock::now();
+  void start_turn();  // the clock of the side to move starts, or its correspondence deadline
+  // Takes back the plies after `side`'s last turn and that turn's own plies; false if the
+  // session refuses one (the game is then as far back as it went).
+  bool take_back_turn(Player side);
+  std::shared_ptr<std::atomic<bool>> search;  // the computer's search, while it thinks
+  std::uint64_t search_token = 0;
+  std::int64_t info_count = 0;
+  nlohmann::json info;
+  // The view as the event streams last sent it: every watcher of a change reads the same text.
+  // A clock's time left is counted at the build, so with a clock it is kept only briefly.
+  std::string view_text;
+  std::int64_t view_version = -1;
+  bool view_thinking = false;
+  RoundClock::time_point view_built;
+  std::optional<Player> takeback_offer;  // in memory: a restart drops an unanswered request
+  std::string rematch;                   // the rematch's game id, once asked for
+};
+
+inline Player other(Player p) {
+  return p == Player::white ? Player::black : Player::white;
+}
+
+// Wall-clock time in milliseconds since 1970: a correspondence deadline holds across restarts.
+std::int64_t wall_ms();
+constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
+std::int64_t elapsed_ms(RoundClock::time_point since);
+
+}  // namespace doska::server

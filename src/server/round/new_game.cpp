@@ -1,0 +1,184 @@
+// A game's start and its record: a new game (from a position or an imported record), the
+// rematch of an ended one, and the export as PDN, PGN or FEN.
+#include <algorithm>
+#include <random>
+
+#include "common/text.h"
+#include "games/draughts/pdn.h"
+#include "server/keys.h"
+#include "server/records.h"
+#include "server/round/live_game.h"
+#include "server/views.h"
+
+namespace doska::server {
+
+using nlohmann::json;
+
+json Round::create(const CreateRequest& r) {
+  if (!find_game(r.variant)) {
+    std::string known;
+    for (const GameInfo& g : all_games()) known += (known.empty() ? "" : ", ") + std::string(g.id);
+    throw ApiError(400, "unknown game " + doska::quoted(r.variant) + " (known: " + known + ")");
+  }
+  const SessionOptions options{r.huffing, true};
+  std::unique_ptr<GameSession> session;
+  std::vector<std::string> moves;
+  if (r.pdn) {
+    // Draughts records go through the PDN reader of the draughts family; the others (PGN of
+    // chess100, the PDN-style records of mill and wolf and sheep) through read_record.
+    std::optional<std::string> fen;
+    std::vector<std::string> texts;
+    if (find_game(r.variant)->family == "draughts") {
+      auto games = draughts::parse_pdn(*r.pdn);
+      if (!games) throw ApiError(400, "pdn: " + games.error());
+      if (games->empty()) throw ApiError(400, "pdn: no game in the text");
+      if (auto tag = games->front().tag("FEN")) fen = std::string(*tag);
+      for (const draughts::PdnMove& m : games->front().moves) texts.push_back(m.text);
+    } else {
+      auto game = read_record(*r.pdn);
+      if (!game) throw ApiError(400, "record: " + game.error());
+      fen = game->tag("FEN");
+      texts = game->moves;
+    }
+    auto made =
+        new_session(r.variant, fen ? std::optional<std::string_view>(*fen) : std::nullopt, options);
+    if (!made) throw ApiError(400, "record: " + made.error());
+    session = std::move(*made);
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+      auto view = session->read_move(texts[i]);
+      if (!view)
+        throw ApiError(400, "record: move " + std::to_string(i + 1) + " " +
+                                doska::quoted(texts[i]) + ": " + view.error());
+      if (Status s = session->play(view->text); !s)
+        throw ApiError(400, "record: move " + std::to_string(i + 1) + ": " + s.error());
+      moves.push_back(session->moves_played().back());
+    }
+  } else {
+    auto made = new_session(
+        r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt, options);
+    if (!made) throw ApiError(400, made.error());
+    session = std::move(*made);
+  }
+
+  StoredGame g;
+  g.id = new_game_id();
+  g.variant = r.variant;
+  g.created = g.updated = now_iso();
+  g.huffing = r.huffing;
+  g.start_fen = session->start_fen();
+  for (const std::string& m : moves) g.moves.push_back(StoredMove{m, std::nullopt});
+  g.initial_ms = std::int64_t{r.clock_initial_s} * 1000;
+  g.increment_ms = std::int64_t{r.clock_increment_s} * 1000;
+  g.white_ms = g.black_ms = g.initial_ms;
+  g.days_per_move = r.days_per_move;
+  if (g.days_per_move > 0) g.move_deadline_ms = wall_ms() + g.days_per_move * kDayMs;
+  Player creator = Player::white;
+  if (r.side == "black") creator = Player::black;
+  if (r.side == "random") creator = (std::random_device{}() & 1) ? Player::black : Player::white;
+  // The keys go to the creator; the database keeps their digests only.
+  std::string plain_white, plain_black;
+  if (r.computer) {
+    g.opponent = "computer";
+    g.level = r.level;
+    g.computer_side = side_name(other(creator));
+    (creator == Player::white ? plain_white : plain_black) = random_hex(16);
+  } else {
+    plain_white = random_hex(16);
+    plain_black = random_hex(16);
+  }
+  g.key_white = plain_white.empty() ? "" : key_digest(plain_white);
+  g.key_black = plain_black.empty() ? "" : key_digest(plain_black);
+  g.version = 0;  // persist() makes it 1
+
+  auto game = rebuild(g);
+  std::lock_guard lock(game->mutex);
+  {
+    std::lock_guard games_lock(games_mutex_);
+    games_[g.id] = game;
+  }
+  persist(*game);
+  schedule_computer(*game);
+  json keys = json::object(), links = json::object();
+  for (Player p : {Player::white, Player::black}) {
+    const std::string& key = p == Player::white ? plain_white : plain_black;
+    if (key.empty()) continue;
+    keys[side_name(p)] = key;
+    links[side_name(p)] = "/play/" + g.id + "?key=" + key;
+  }
+  return json{{"game", view(*game)}, {"keys", keys}, {"links", links}};
+}
+
+json Round::rematch(const std::string& id, const KeyRequest& r) {
+  auto game = find(id);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, r.key);
+  const StoredGame& old = game->stored;
+  if (!game->session->end().over() && old.ended_by.empty())
+    throw ApiError(409, "a rematch is offered once the game has ended");
+  if (!game->rematch.empty()) {
+    const std::string existing = game->rematch;
+    lock.unlock();
+    return json{{"game", get(existing)}, {"side", side_name(other(side))}};
+  }
+  StoredGame n;
+  n.id = new_game_id();
+  n.variant = old.variant;
+  n.created = n.updated = now_iso();
+  n.huffing = old.huffing;
+  n.opponent = old.opponent;
+  n.level = old.level;
+  if (old.opponent == "computer")
+    n.computer_side = old.computer_side == "white" ? "black" : "white";
+  n.start_fen = old.start_fen;
+  n.key_white = old.key_black;
+  n.key_black = old.key_white;
+  n.initial_ms = old.initial_ms;
+  n.increment_ms = old.increment_ms;
+  n.white_ms = n.black_ms = old.initial_ms;
+  n.days_per_move = old.days_per_move;
+  if (n.days_per_move > 0) n.move_deadline_ms = wall_ms() + n.days_per_move * kDayMs;
+  n.version = 0;
+  auto fresh = rebuild(n);
+  {
+    std::lock_guard fresh_lock(fresh->mutex);
+    {
+      std::lock_guard games_lock(games_mutex_);
+      games_[n.id] = fresh;
+    }
+    persist(*fresh);
+    schedule_computer(*fresh);
+  }
+  if (Status s = storage_.set_rematch(old.id, n.id); !s) throw ApiError(500, s.error());
+  game->rematch = n.id;
+  persist(*game);  // a new version: the other player's page learns of the rematch
+  lock.unlock();
+  return json{{"game", get(n.id)}, {"side", side_name(other(side))}};
+}
+
+std::string Round::export_game(const std::string& id, const std::string& format) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const GameSession& s = *game->session;
+  const StoredGame& g = game->stored;
+  if (format == "fen") return s.fen() + "\n";
+  const bool chess = s.info().family == "chess100";
+  if (format != "pdn" && format != "pgn")
+    throw ApiError(400, "unknown format " + doska::quoted(format) + ": give pdn, pgn or fen");
+  if ((format == "pgn") != chess)
+    throw ApiError(400, std::string(s.info().name) + " is exported as " + (chess ? "pgn" : "pdn") +
+                            " (or fen), not " + format);
+  auto player = [&](Player p) {
+    if (g.opponent == "computer" && side_name(p) == g.computer_side)
+      return "doska, level " + std::to_string(g.level);
+    return std::string(side_name(p) == "white" ? "White" : "Black");
+  };
+  std::string date = g.created.substr(0, 10);
+  std::replace(date.begin(), date.end(), '-', '.');
+  return s.record({{"Event", "doska game " + g.id},
+                   {"Site", "doska"},
+                   {"Date", date},
+                   {"White", player(Player::white)},
+                   {"Black", player(Player::black)}});
+}
+
+}  // namespace doska::server

@@ -1,0 +1,257 @@
+#include "server/round/round.h"
+
+#include "common/text.h"
+#include "server/keys.h"
+#include "server/round/live_game.h"
+#include "server/views.h"
+
+namespace doska::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::optional<Player> player_named(const std::string& name) {
+  if (name == "white") return Player::white;
+  if (name == "black") return Player::black;
+  return std::nullopt;
+}
+
+std::string outcome_name(Outcome o) {
+  switch (o) {
+    case Outcome::white_wins:
+      return "white_wins";
+    case Outcome::black_wins:
+      return "black_wins";
+    case Outcome::draw:
+      return "draw";
+    case Outcome::ongoing:
+      break;
+  }
+  return "ongoing";
+}
+
+}  // namespace
+
+Round::Round(Storage& storage, EnginePool& pool, Hub& hub, double computer_seconds)
+    : storage_(storage), pool_(pool), hub_(hub), computer_seconds_(computer_seconds) {
+  ticker_ = std::thread([this] { tick(); });
+}
+
+Round::~Round() {
+  shut_down();
+}
+
+// The pool is shut down by the service, after every room has stopped.
+void Round::shut_down() {
+  stopping_.store(true);
+  ticker_wake_.notify_all();
+  if (ticker_.joinable()) ticker_.join();
+  std::vector<std::shared_ptr<LiveGame>> games;
+  {
+    std::lock_guard lock(games_mutex_);
+    for (auto& [id, game] : games_) games.push_back(game);
+  }
+  for (auto& game : games) {
+    std::lock_guard lock(game->mutex);
+    if (game->search) game->search->store(true);
+    notify(*game);
+  }
+}
+
+std::shared_ptr<Round::LiveGame> Round::rebuild(StoredGame stored) {
+  auto game = std::make_shared<LiveGame>();
+  auto session = new_session(stored.variant, std::string_view(stored.start_fen),
+                             SessionOptions{stored.huffing, true});
+  if (!session) throw ApiError(500, "stored game " + stored.id + ": " + session.error());
+  game->session = std::move(*session);
+  for (std::size_t i = 0; i < stored.moves.size(); ++i) {
+    auto view = game->session->read_move(stored.moves[i].text);
+    const Player mover = game->session->to_move();
+    if (!view || !game->session->play(view->text))
+      throw ApiError(500, "stored game " + stored.id + ": move " + std::to_string(i + 1) + " " +
+                              doska::quoted(stored.moves[i].text) + " does not replay");
+    game->played.push_back(std::move(*view));
+    game->movers.push_back(mover);
+  }
+  GameSession& s = *game->session;
+  const auto ended_side = player_named(stored.ended_side);
+  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && ended_side) {
+    (void)s.resign(*ended_side);
+  } else if (stored.ended_by == "agreement") {
+    // ended_side holds the side that offered the draw.
+    const Player offered = ended_side.value_or(Player::white);
+    (void)s.offer_draw(offered);
+    (void)s.accept_draw(other(offered));
+  } else if (auto offer = player_named(stored.draw_offer); offer && !s.end().over()) {
+    (void)s.offer_draw(*offer);
+  }
+  if (auto rematch = storage_.rematch_of(stored.id); rematch) game->rematch = *rematch;
+  game->stored = std::move(stored);
+  return game;
+}
+
+std::shared_ptr<Round::LiveGame> Round::find(const std::string& id) {
+  if (!valid_id(id)) throw ApiError(404, "no game " + doska::quoted(id));
+  std::lock_guard lock(games_mutex_);
+  if (auto it = games_.find(id); it != games_.end()) return it->second;
+  auto stored = storage_.load(id);
+  if (!stored) throw ApiError(500, stored.error());
+  if (!*stored) throw ApiError(404, "no game " + doska::quoted(id));
+  auto game = rebuild(std::move(**stored));
+  games_[id] = game;
+  return game;
+}
+
+std::shared_ptr<Round::LiveGame> Round::live(const std::string& id) {
+  std::lock_guard lock(games_mutex_);
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second;
+}
+
+void Round::resume_unfinished() {
+  auto ids = storage_.unfinished();
+  if (!ids) throw ApiError(500, ids.error());
+  for (const std::string& id : *ids) {
+    try {
+      auto game = find(id);
+      std::lock_guard lock(game->mutex);
+      if (check_flag(*game)) continue;  // a correspondence move due while the server was down
+      schedule_computer(*game);
+    } catch (const ApiError&) {
+      // A game that does not replay stays stored as it is; its requests answer 500.
+    }
+  }
+}
+
+// Stores the game as it stands now, with its result; on failure the game in memory is dropped,
+// so that the next request reads what the database holds.
+void Round::persist(LiveGame& game) {
+  StoredGame& g = game.stored;
+  const GameSession& s = *game.session;
+  g.updated = now_iso();
+  ++g.version;
+  const GameEnd end = s.end();
+  g.outcome = outcome_name(end.outcome);
+  g.result_text = s.result_text();
+  g.rule = end.rule;
+  g.reason = end.reason;
+  if (g.ended_by == "resignation") {
+    g.rule = "resignation";
+  } else if (g.ended_by == "agreement") {
+    g.rule = "agreement";
+  } else if (g.ended_by == "time") {
+    g.rule = "time";
+    g.reason = g.ended_side + " ran out of time";
+  }
+  const auto offer = s.draw_offer();
+  g.draw_offer = offer ? side_name(*offer) : "";
+  if (Status saved = storage_.save(g); !saved) {
+    std::lock_guard lock(games_mutex_);
+    games_.erase(g.id);
+    throw ApiError(500, saved.error());
+  }
+  notify(game);
+}
+
+Player Round::side_of_key(const LiveGame& game, const std::string& key) const {
+  const std::string digest = key_digest(key);
+  if (same_key(digest, game.stored.key_white)) return Player::white;
+  if (same_key(digest, game.stored.key_black)) return Player::black;
+  throw ApiError(403, "this key holds no side of game " + game.stored.id);
+}
+
+void Round::play(LiveGame& game, const MoveView& move) {
+  StoredGame& g = game.stored;
+  const Player mover = game.session->to_move();
+  StoredMove stored{move.text, std::nullopt};
+  if (g.initial_ms > 0 && !game.played.empty()) {
+    const std::int64_t took = elapsed_ms(game.turn_started);
+    std::int64_t& left = mover == Player::white ? g.white_ms : g.black_ms;
+    left = left - took + g.increment_ms;
+    stored.ms = took;
+  }
+  if (Status s = game.session->play(move.text); !s) throw ApiError(400, s.error());
+  // The session may write the move its own way (disambiguated, SAN): store what it reads back.
+  const auto texts = game.session->moves_played();
+  if (!texts.empty()) stored.text = texts.back();
+  g.moves.push_back(std::move(stored));
+  game.played.push_back(move);
+  game.movers.push_back(mover);
+  game.start_turn();
+}
+
+json Round::get(const std::string& id, const std::optional<std::string>& key) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  check_flag(*game);
+  json out = view(*game);
+  if (key) out["you"] = side_name(side_of_key(*game, *key));
+  return out;
+}
+
+Round::Held Round::hold_ongoing(const std::string& id, const std::string& key) {
+  auto game = find(id);
+  std::unique_lock lock(game->mutex);
+  const Player side = side_of_key(*game, key);
+  check_flag(*game);
+  if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  return Held{std::move(game), std::move(lock), side};
+}
+
+// The session keeps an offer until the next move; a declined offer is gone at once, so the
+// session is rebuilt from the stored game without it.
+void Round::withdraw_offer(LiveGame& game) {
+  StoredGame without = game.stored;
+  without.draw_offer.clear();
+  game.session = std::move(rebuild(std::move(without))->session);
+}
+
+std::vector<Event> Round::poll(const std::string& id, Seen& seen) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  std::vector<Event> events;
+  if (game->stored.version != seen.version) {
+    seen.version = game->stored.version;
+    const bool thinking = game->search != nullptr;
+    const auto now = RoundClock::now();
+    if (game->view_version != game->stored.version || game->view_thinking != thinking ||
+        (game->stored.initial_ms > 0 && now - game->view_built > std::chrono::milliseconds(50))) {
+      game->view_text = view(*game).dump();
+      game->view_version = game->stored.version;
+      game->view_thinking = thinking;
+      game->view_built = now;
+    }
+    events.push_back(Event{"game", game->view_text});
+  }
+  if (game->info_count != seen.info) {
+    seen.info = game->info_count;
+    if (game->search) events.push_back(Event{"info", game->info.dump()});
+  }
+  return events;
+}
+
+Round::Snapshot Round::snapshot_of(const LiveGame& game) const {
+  return Snapshot{game.stored, game.session->end().over(), game.session->fen()};
+}
+
+Round::Snapshot Round::snapshot(const std::string& id) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  return snapshot_of(*game);
+}
+
+std::optional<Round::Snapshot> Round::snapshot_if_live(const std::string& id) {
+  auto game = live(id);
+  if (!game) return std::nullopt;
+  std::lock_guard lock(game->mutex);
+  return snapshot_of(*game);
+}
+
+// Called with the game's mutex held (lock order: game, then the hub's); a listener only posts a
+// wake-up to its stream's thread.
+void Round::notify(const LiveGame& game) {
+  hub_.notify(game.stored.id);
+}
+
+}  // namespace doska::server
