@@ -203,3 +203,20 @@ test('square numbers on the 10x10 board can be read on a phone', async () => {
   assert.ok(size >= 10, `the square numbers are ${size.toFixed(1)} px`);
   assert.deepEqual(errors, []);
 });
+
+test('the board neither moves nor shrinks when the evaluation bar appears', async () => {
+  for (const viewport of [WIDE, {width: 390, height: 844}]) {
+    const {page, errors} = await openApp(env.browser, env.server.url, {viewport});
+    await newGame(page, {variant: 'russian', opponent: 'computer', level: 1});
+    await page.waitForSelector('#board[data-interactive="yes"]');
+    const before = await page.locator('#board').boundingBox();
+    await page.click('#btn-analyse');
+    await page.waitForSelector('#eval-bar:not([hidden])');
+    assert.deepEqual(await page.locator('#board').boundingBox(), before, `${viewport.width}: the board moved`);
+    const bar = await page.locator('#eval-bar').boundingBox();
+    assert.ok(bar.width > 4 && bar.x >= 0 && bar.x + bar.width <= viewport.width, JSON.stringify(bar));
+    await page.click('#btn-analysis-stop');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});
