@@ -220,3 +220,24 @@ test('the board neither moves nor shrinks when the evaluation bar appears', asyn
     await page.context().close();
   }
 });
+
+test('the capture-path chooser leaves the capturing piece in sight', async () => {
+  for (const viewport of [WIDE, {width: 390, height: 844}]) {
+    const {page, errors} = await openApp(env.browser, env.server.url, {viewport});
+    // Two captures of d6 end on h2 (tests/browser/capture-path.test.js); d2 and b4 tell them apart.
+    await importGame(page, {variant: 'russian', text: 'W:Wd6:Be3,g3,c5,f6,e5,c3'});
+    await page.waitForSelector('#board[data-interactive="yes"]');
+    await page.click(square('d6'));
+    await page.click(square('h2'));
+    await page.waitForSelector('#chooser[data-axis="path"]');
+    const chooser = await page.locator('#chooser').boundingBox();
+    for (const name of ['d6', 'd2', 'b4']) {
+      const box = await page.locator(square(name)).boundingBox();
+      assert.ok(!overlaps(chooser, box), `${viewport.width}: the chooser ${JSON.stringify(chooser)} covers ${name} ${JSON.stringify(box)}`);
+    }
+    await page.click(square('d2'));
+    await page.waitForSelector('#board[data-plies="1"]');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  }
+});

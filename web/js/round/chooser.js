@@ -12,7 +12,6 @@ export function renderChooser() {
   if (!picker.pending || !state.game) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   box.dataset.axis = picker.axis;
-  box.dataset.place = chooserPlace(picker.pending[0].to, picker.choices());
   const title = document.createElement('div');
   title.className = 'chooser-title';
   title.textContent = t(`choose.${picker.axis}`);
@@ -33,17 +32,42 @@ export function renderChooser() {
   }
   buttons.append(chooserButton(t('cancel'), () => { picker.reset(); return null; }, {cancel: 'yes'}));
   box.replaceChildren(title, buttons);
+  placeChooser(box, picker.pending[0], picker.choices());
+}
+
+// Where the chooser lies over the board: the half that chooserPlace prefers, else the other,
+// else the left or the right half, the first that covers neither the moving piece nor a square
+// still to click (on a phone the chooser is tall: a half band may not leave them free).
+function placeChooser(box, move, choices) {
+  const preferred = chooserPlace(move.to, choices);
+  const places = [preferred, preferred === 'top' ? 'bottom' : 'top', 'left', 'right'];
+  const kept = [move.from, ...choices].map(squareRect).filter(Boolean);
+  const covered = () => {
+    const c = box.getBoundingClientRect();
+    return kept.filter((r) => c.left < r.right && r.left < c.right && c.top < r.bottom && r.top < c.bottom).length;
+  };
+  let best = null;
+  for (const place of places) {
+    box.dataset.place = place;
+    const count = covered();
+    if (count === 0) return;
+    if (!best || count < best.count) best = {place, count};
+  }
+  box.dataset.place = best.place;
+}
+
+function squareRect(name) {
+  const cell = $('board').querySelector(`[data-square="${CSS.escape(String(name))}"]`);
+  return cell ? cell.getBoundingClientRect() : null;
 }
 
 // The chooser covers the half of the board with fewer of the squares still to click (a path's
 // landing squares, the extra pawn's squares), and on a tie the half away from the move's square.
 function chooserPlace(square, choices) {
-  const board = $('board');
-  const b = board.getBoundingClientRect();
+  const b = $('board').getBoundingClientRect();
   const lower = (name) => {
-    const cell = board.querySelector(`[data-square="${CSS.escape(String(name))}"]`);
-    if (!cell) return null;
-    const c = cell.getBoundingClientRect();
+    const c = squareRect(name);
+    if (!c) return null;
     return c.top + c.height / 2 > b.top + b.height / 2;
   };
   let top = 0;
