@@ -241,3 +241,26 @@ test('the capture-path chooser leaves the capturing piece in sight', async () =>
     await page.context().close();
   }
 });
+
+test('first and last buttons, and the arrow keys with Home and End, walk through the game', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE});
+  await newGame(page, {variant: 'russian', opponent: 'person'});
+  await clickMove(page, 'c3', 'd4');
+  await clickMove(page, 'f6', 'g5');
+  await clickMove(page, 'g3', 'h4');
+  const viewing = () => page.$eval('#history-bar', (bar) => (bar.hidden ? 'live' : document.querySelector('#history-text').textContent));
+  await page.click('#btn-first');
+  assert.match(await viewing(), /after ply 0/);
+  await page.click('#btn-last');
+  assert.equal(await viewing(), 'live');
+  await page.locator('body').press('Home');
+  assert.match(await viewing(), /after ply 0/);
+  await page.locator('body').press('ArrowRight');
+  assert.match(await viewing(), /after ply 1/);
+  await page.locator('body').press('End');
+  assert.equal(await viewing(), 'live');
+  await page.locator('body').press('ArrowLeft');
+  assert.match(await viewing(), /after ply 2/);
+  assert.deepEqual(errors, []);
+});
+

@@ -127,8 +127,12 @@ export function setupControls() {
   });
   document.addEventListener('keydown', (event) => {
     if (!state.game || event.target.closest('input, textarea, select, dialog')) return;
-    if (event.key === 'ArrowLeft') $('btn-prev').click();
-    if (event.key === 'ArrowRight') $('btn-next').click();
+    // The keys of the move list's buttons: Left/Right a move, Home/End the start and the end.
+    const button = {ArrowLeft: 'btn-prev', ArrowRight: 'btn-next', Home: 'btn-first', End: 'btn-last'}[event.key];
+    if (button) {
+      event.preventDefault();
+      $(button).click();
+    }
     if (event.key === 'Escape') { state.picker.reset(); state.premove = null; events.emit('render'); }
   });
 }

@@ -91,6 +91,8 @@ function viewPly(ply) {
 export function setupMoveList() {
   events.on('view-ply', viewPly);
   $('btn-live').addEventListener('click', () => viewPly(Infinity));
+  $('btn-first').addEventListener('click', () => { if (state.game) viewPly(0); });
+  $('btn-last').addEventListener('click', () => { if (state.game) viewPly(Infinity); });
   $('btn-prev').addEventListener('click', () => {
     const g = state.game;
     if (g) viewPly((state.viewPly === null ? g.moves.length : state.viewPly) - 1);
