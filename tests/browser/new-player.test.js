@@ -264,3 +264,13 @@ test('first and last buttons, and the arrow keys with Home and End, walk through
   assert.deepEqual(errors, []);
 });
 
+test('a clock under 10 seconds shows tenths', async () => {
+  const response = await fetch(`${env.server.url}/api/games`, {method: 'POST', headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({variant: 'russian', opponent: {kind: 'person'}, clock: {initial_s: 5, increment_s: 0}})});
+  const {game, keys} = await response.json();
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: WIDE, path: `/play/${game.id}?key=${keys.white}`});
+  await page.waitForSelector('#clock-bottom .clock-time');
+  assert.equal((await page.textContent('#clock-bottom .clock-time')).trim(), '0:05.0');
+  assert.equal((await page.textContent('#clock-top .clock-time')).trim(), '0:05.0');
+  assert.deepEqual(errors, []);
+});

@@ -6,7 +6,13 @@ import {mySides, orientationFlipped} from '../sides.js';
 import {sideName} from '../variants.js';
 import {warnLowTime} from '../round/sound.js';
 
+// m:ss (h:mm:ss), and under 10 seconds m:ss.t with the tenths (cut, not rounded up: 0:00.0 is
+// the end).
 function formatClock(ms) {
+  if (ms < 10000) {
+    const tenths = Math.max(0, Math.floor(ms / 100));
+    return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
+  }
   const total = Math.max(0, Math.ceil(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
@@ -67,7 +73,8 @@ export function renderClocks() {
   }
 }
 
-// The running clock ticks on the page between the server's views.
+// The running clock ticks on the page between the server's views (ten times a second, for the
+// tenths under 10 seconds).
 export function setupClocks() {
-  setInterval(() => { if (state.game && state.game.clock) renderClocks(); }, 250);
+  setInterval(() => { if (state.game && state.game.clock) renderClocks(); }, 100);
 }
