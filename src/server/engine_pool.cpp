@@ -146,10 +146,10 @@ engine::BestMove search_now(EnginePool& pool, const std::string& variant, const 
       priority, seconds);
   if (answer.wait_for(std::chrono::duration<double>(seconds + 30.0)) != std::future_status::ready) {
     cancel->store(true);
-    throw ApiError(503, "every engine is busy; try again later");
+    throw ApiError(503, "engine_busy", "every engine is busy; try again later");
   }
   Result<engine::BestMove> best = answer.get();
-  if (!best) throw ApiError(400, best.error());
+  if (!best) throw ApiError(400, "engine_error", best.error(), {{"detail", best.error()}});
   return std::move(*best);
 }
 

@@ -67,8 +67,15 @@ Reply json_reply(int status, const json& body) {
   return r;
 }
 
-Reply error_reply(int status, const std::string& message) {
-  return json_reply(status, json{{"error", message}});
+// A refusal: the English text as "error", its stable code (error_codes.h) and parameters.
+Reply error_reply(int status, const std::string& code, const std::string& message,
+                  json params = json::object()) {
+  return json_reply(status,
+                    json{{"error", message}, {"code", code}, {"params", std::move(params)}});
+}
+
+Reply error_reply(const ApiError& e) {
+  return error_reply(e.status, e.code, e.what(), e.params);
 }
 
 // A request as the routes see it: the target split into its path and decoded query.
@@ -110,7 +117,7 @@ std::optional<std::string> read_file(const std::filesystem::path& path) {
 
 template <typename T>
 T need(Result<T> parsed) {
-  if (!parsed) throw ApiError(400, parsed.error());
+  if (!parsed) throw ApiError(400, "bad_request", parsed.error(), {{"detail", parsed.error()}});
   return std::move(*parsed);
 }
 
@@ -423,19 +430,20 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
       const auto data = buffer_.cdata();
       const std::string_view seen(static_cast<const char*>(data.data()), data.size());
       if (seen.find("\r\n") == std::string_view::npos)
-        return write(error_reply(414, "the address is too long"), true);
-      return write(error_reply(431, "the request's headers are over 16 KB"), true);
+        return write(error_reply(414, "uri_too_long", "the address is too long"), true);
+      return write(error_reply(431, "headers_too_large", "the request's headers are over 16 KB"),
+                   true);
     }
     if (ec == http::error::body_limit)
-      return write(error_reply(413, "the body is over 1 MB"), true);
+      return write(error_reply(413, "body_too_large", "the body is over 1 MB"), true);
     if (timed_out_) {
       if (buffer_.size() == 0 && !parser_->got_some()) return shut();  // idle keep-alive
-      return write(error_reply(408, "the request did not arrive in time"), true);
+      return write(error_reply(408, "request_timeout", "the request did not arrive in time"), true);
     }
     if (ec == http::error::end_of_stream || ec == net::error::eof ||
         ec == net::error::connection_reset || ec == net::error::operation_aborted)
       return shut();
-    return write(error_reply(400, "bad request: " + ec.message()), true);
+    return write(error_reply(400, "bad_request", "bad request: " + ec.message()), true);
   }
 
   void on_request(beast::error_code ec) {
@@ -445,7 +453,8 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     auto message = parser_->release();
     keep_alive_ = message.keep_alive();
     auto target = split_target(std::string_view(message.target().data(), message.target().size()));
-    if (!target) return write(error_reply(400, "bad request: a malformed %-escape"), true);
+    if (!target)
+      return write(error_reply(400, "bad_request", "bad request: a malformed %-escape"), true);
     std::optional<Request> request(std::in_place);
     static_cast<Target&>(*request) = std::move(*target);
     request->method = message.method();
@@ -477,9 +486,9 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
           net::post(self->stream_.get_executor(), [self, id] { self->become_stream(id); });
           return;
         } catch (const ApiError& e) {
-          reply = error_reply(e.status, e.what());
+          reply = error_reply(e);
         } catch (const std::exception& e) {
-          reply = error_reply(500, std::string("internal error: ") + e.what());
+          reply = error_reply(500, "internal_error", std::string("internal error: ") + e.what());
         }
       } else {
         reply = self->server_.handle(request);
@@ -586,7 +595,11 @@ void HttpServer::Impl::accept() {
       } else {
         // Over the limit of this address: a short answer, written at once (a fresh socket's
         // buffer takes it), and the connection ends.
-        const std::string body = json{{"error", "too many connections from " + address}}.dump();
+        const std::string body = json{
+            {"error", "too many connections from " + address},
+            {"code", "too_many_connections"},
+            {"params",
+             json::object()}}.dump();
         const std::string answer =
             "HTTP/1.1 429 Too Many Requests\r\nContent-Type: "
             "application/json\r\nConnection: close\r\nContent-Length: " +
@@ -630,11 +643,11 @@ Reply HttpServer::Impl::handle(const Request& request) {
     if (request.path.rfind("/api/", 0) == 0) return api(request);
     return file(request);
   } catch (const ApiError& e) {
-    return error_reply(e.status, e.what());
+    return error_reply(e);
   } catch (const std::exception& e) {
-    return error_reply(500, std::string("internal error: ") + e.what());
+    return error_reply(500, "internal_error", std::string("internal error: ") + e.what());
   } catch (...) {
-    return error_reply(500, "internal error");
+    return error_reply(500, "internal_error", "internal error");
   }
 }
 
@@ -652,7 +665,7 @@ const std::vector<HttpServer::Impl::Route>& HttpServer::Impl::routes() {
       // No list of everyone's games: a browser asks for the games it holds keys of.
       {get, "/api/games", "-",
        [](Call&) {
-         return error_reply(403,
+         return error_reply(403, "list_not_public",
                             "the list of every game is not public: POST /api/games/mine with the "
                             "games and keys you hold");
        }},
@@ -742,9 +755,10 @@ Reply HttpServer::Impl::api(const Request& r) {
     }
     if (!route.others_not_found) listed = &route;
   }
-  if (!listed) return error_reply(404, "no such path " + r.path);
-  Reply reply = error_reply(
-      405, "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
+  if (!listed) return error_reply(404, "not_found", "no such path " + r.path, {{"path", r.path}});
+  Reply reply =
+      error_reply(405, "method_not_allowed",
+                  "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
   reply.headers.emplace_back("Allow", r.method == http::verb::get ? "POST" : "GET");
   return reply;
 }
@@ -756,13 +770,16 @@ std::shared_ptr<void> HttpServer::Impl::take_analysis(const std::string& address
   std::lock_guard lock(mutex_);
   int& mine = analyses_[address];
   if (mine >= options_.analyses_per_address) {
-    refusal = error_reply(429, "you have " + std::to_string(mine) +
-                                   " analyses running; ask again when one has ended");
+    refusal = error_reply(
+        429, "too_many_requests",
+        "you have " + std::to_string(mine) + " analyses running; ask again when one has ended",
+        {{"analyses", mine}});
     return nullptr;
   }
   if (analyses_total_ >= limit_total) {
     if (mine == 0) analyses_.erase(address);
-    refusal = error_reply(503, "the engine is busy with other analyses; ask again shortly");
+    refusal = error_reply(503, "engine_busy",
+                          "the engine is busy with other analyses; ask again shortly");
     refusal.headers.emplace_back("Retry-After", "2");
     return nullptr;
   }
@@ -825,9 +842,9 @@ std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_a
     // Built in place: a copy's end would stop the search.
     return LiveStream{id, std::make_shared<Hold>(service_, id, std::move(slot))};
   } catch (const ApiError& e) {
-    return error_reply(e.status, e.what());
+    return error_reply(e);
   } catch (const std::exception& e) {
-    return error_reply(500, std::string("internal error: ") + e.what());
+    return error_reply(500, "internal_error", std::string("internal error: ") + e.what());
   }
 }
 
@@ -836,8 +853,9 @@ std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_a
 Reply HttpServer::Impl::file(const Request& r) {
   const bool head = r.method == http::verb::head;
   if (r.method != http::verb::get && !head) {
-    Reply reply = error_reply(
-        405, "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
+    Reply reply =
+        error_reply(405, "method_not_allowed",
+                    "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
     reply.headers.emplace_back("Allow", "GET, HEAD");
     return reply;
   }
@@ -845,17 +863,20 @@ Reply HttpServer::Impl::file(const Request& r) {
   if (is_play_link(r.path)) {
     path = std::filesystem::path(options_.web_dir) / "index.html";
     if (!web_ready_)
-      return error_reply(404, "the browser app is not installed (no " + path.string() + ")");
+      return error_reply(404, "not_found",
+                         "the browser app is not installed (no " + path.string() + ")");
   } else {
-    if (!web_ready_) return error_reply(404, "no such path " + r.path);
+    if (!web_ready_)
+      return error_reply(404, "not_found", "no such path " + r.path, {{"path", r.path}});
     // No way out of the web directory: no "..", no hidden files.
     for (const auto& part : std::filesystem::path(r.path))
-      if (part.string().rfind('.', 0) == 0) return error_reply(404, "no such path " + r.path);
+      if (part.string().rfind('.', 0) == 0)
+        return error_reply(404, "not_found", "no such path " + r.path, {{"path", r.path}});
     path = web_root_ / std::filesystem::path(r.path).relative_path();
     if (std::filesystem::is_directory(path)) path /= "index.html";
   }
   auto text = std::filesystem::is_regular_file(path) ? read_file(path) : std::nullopt;
-  if (!text) return error_reply(404, "no such path " + r.path);
+  if (!text) return error_reply(404, "not_found", "no such path " + r.path, {{"path", r.path}});
   Reply reply;
   reply.type = mime_type(path);
   reply.body = std::move(*text);

@@ -52,7 +52,7 @@ Analysis::AnalysedPosition Analysis::analysed_position(const AnalyseRequest& r) 
     // Fair play: no engine in a live game between two people, for players or spectators; it
     // opens when the game ends.
     if (game.stored.opponent != "computer" && !game.over)
-      throw ApiError(409,
+      throw ApiError(409, "analysis_during_game",
                      "analysis is not offered during a game between two people; it opens when "
                      "the game ends");
     at.variant = game.stored.variant;
@@ -60,17 +60,22 @@ Analysis::AnalysedPosition Analysis::analysed_position(const AnalyseRequest& r) 
   } else {
     auto session =
         new_session(at.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt);
-    if (!session) throw ApiError(400, session.error());
+    if (!session)
+      throw ApiError(400, r.fen ? "bad_fen" : "unknown_variant", session.error(),
+                     {{"detail", session.error()}, {"variant", at.variant}});
     at.fen = (*session)->fen();
   }
   // The moves are checked here, so that a bad one is named before any search.
   auto session = new_session(at.variant, std::string_view(at.fen), SessionOptions{false, false});
-  if (!session) throw ApiError(400, session.error());
+  if (!session) throw ApiError(400, "bad_fen", session.error(), {{"detail", session.error()}});
   for (std::size_t i = 0; i < r.moves.size(); ++i) {
     auto view = (*session)->read_move(r.moves[i]);  // its squares, before it is played
     if (Status s = (*session)->play(r.moves[i]); !s)
-      throw ApiError(400, "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " +
-                              s.error());
+      throw ApiError(
+          400, "bad_moves",
+          "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " + s.error(),
+          {{"detail",
+            "move " + std::to_string(i + 1) + " " + doska::quoted(r.moves[i]) + ": " + s.error()}});
     at.moves.push_back((*session)->moves_played().back());
     at.last = view ? std::optional<MoveView>(*view) : std::nullopt;
   }
@@ -259,7 +264,9 @@ std::vector<Event> Analysis::poll(const std::string& id, Seen& seen) {
   {
     std::lock_guard lock(live_mutex_);
     auto it = live_analyses_.find(id);
-    if (it == live_analyses_.end()) throw ApiError(404, "no live analysis " + doska::quoted(id));
+    if (it == live_analyses_.end())
+      throw ApiError(404, "live_analysis_not_found", "no live analysis " + doska::quoted(id),
+                     {{"id", id}});
     live = it->second;
   }
   std::vector<Event> events;

@@ -47,14 +47,17 @@ void Lobby::drop_old_seeks() {
 }
 
 json Lobby::create_seek(const CreateRequest& r) {
-  if (r.computer) throw ApiError(400, "a seek is for a game between two people");
-  if (r.pdn) throw ApiError(400, "a seek starts from a position (fen), not a record");
-  if (!find_game(r.variant)) throw ApiError(400, "unknown game " + doska::quoted(r.variant));
+  if (r.computer) throw ApiError(400, "seek_for_people", "a seek is for a game between two people");
+  if (r.pdn)
+    throw ApiError(400, "seek_from_position", "a seek starts from a position (fen), not a record");
+  if (!find_game(r.variant))
+    throw ApiError(400, "unknown_variant", "unknown game " + doska::quoted(r.variant),
+                   {{"variant", r.variant}});
   if (auto made =
           new_session(r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt,
                       SessionOptions{r.huffing, true});
       !made)
-    throw ApiError(400, made.error());
+    throw ApiError(400, r.fen ? "bad_fen" : "bad_option", made.error(), {{"detail", made.error()}});
   const std::string key = random_hex(16);
   json answer;
   {
@@ -63,7 +66,7 @@ json Lobby::create_seek(const CreateRequest& r) {
     const auto open =
         std::count_if(seeks_.begin(), seeks_.end(), [](const auto& e) { return !e.second.taken; });
     if (static_cast<std::size_t>(open) >= kMaxOpenSeeks)
-      throw ApiError(503, "the lobby is full; try again later");
+      throw ApiError(503, "lobby_full", "the lobby is full; try again later");
     Seek s;
     s.id = random_hex(6);
     s.digest = key_digest(key);
@@ -94,9 +97,11 @@ json Lobby::seek(const std::string& id, const std::string& key) {
   std::lock_guard lock(mutex_);
   auto it = seeks_.find(id);
   if (it == seeks_.end())
-    throw ApiError(404, "no seek " + doska::quoted(id) + " (taken, cancelled or expired)");
+    throw ApiError(404, "seek_not_found",
+                   "no seek " + doska::quoted(id) + " (taken, cancelled or expired)", {{"id", id}});
   const Seek& s = it->second;
-  if (!same_key(key_digest(key), s.digest)) throw ApiError(403, "this key is not the seek's");
+  if (!same_key(key_digest(key), s.digest))
+    throw ApiError(403, "bad_key", "this key is not the seek's");
   if (!s.taken || s.game.empty()) return json{{"state", "open"}, {"seek", seek_json(s)}};
   return json{{"state", "accepted"},
               {"game", s.game},
@@ -112,8 +117,8 @@ json Lobby::accept_seek(const std::string& id) {
     drop_old_seeks();
     auto it = seeks_.find(id);
     if (it == seeks_.end() || it->second.taken)
-      throw ApiError(it == seeks_.end() ? 404 : 409,
-                     "seek " + doska::quoted(id) + " is no longer open");
+      throw ApiError(it == seeks_.end() ? 404 : 409, "seek_closed",
+                     "seek " + doska::quoted(id) + " is no longer open", {{"id", id}});
     it->second.taken = true;
     r = it->second.request;
     ++version_;
@@ -148,10 +153,12 @@ void Lobby::cancel_seek(const std::string& id, const std::string& key) {
   {
     std::lock_guard lock(mutex_);
     auto it = seeks_.find(id);
-    if (it == seeks_.end()) throw ApiError(404, "no seek " + doska::quoted(id));
+    if (it == seeks_.end())
+      throw ApiError(404, "seek_not_found", "no seek " + doska::quoted(id), {{"id", id}});
     if (!same_key(key_digest(key), it->second.digest))
-      throw ApiError(403, "this key is not the seek's");
-    if (it->second.taken) throw ApiError(409, "the seek was accepted: the game has begun");
+      throw ApiError(403, "bad_key", "this key is not the seek's");
+    if (it->second.taken)
+      throw ApiError(409, "seek_taken", "the seek was accepted: the game has begun");
     seeks_.erase(it);
     ++version_;
   }

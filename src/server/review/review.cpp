@@ -22,7 +22,8 @@ struct ReviewPosition {
 std::vector<ReviewPosition> review_positions(const StoredGame& g) {
   auto session =
       new_session(g.variant, std::string_view(g.start_fen), SessionOptions{g.huffing, true});
-  if (!session) throw ApiError(500, "stored game " + g.id + ": " + session.error());
+  if (!session)
+    throw ApiError(500, "internal_error", "stored game " + g.id + ": " + session.error());
   std::vector<ReviewPosition> out;
   auto here = [&](int ply) {
     out.push_back(ReviewPosition{ply, (*session)->fen(), (*session)->to_move(), (*session)->end()});
@@ -31,7 +32,8 @@ std::vector<ReviewPosition> review_positions(const StoredGame& g) {
   for (std::size_t i = 0; i < g.moves.size(); ++i) {
     if (!(*session)->play(g.moves[i].text))
       throw ApiError(
-          500, "stored game " + g.id + ": move " + std::to_string(i + 1) + " does not replay");
+          500, "internal_error",
+          "stored game " + g.id + ": move " + std::to_string(i + 1) + " does not replay");
     here(static_cast<int>(i + 1));
   }
   return out;
@@ -58,7 +60,8 @@ json Review::start_review(const std::string& id, const ReviewRequest& request) {
   {
     const Round::Snapshot game = round_.snapshot(id);
     if (game.stored.opponent != "computer" && !game.over && game.stored.ended_by.empty())
-      throw ApiError(409, "a game between two people is reviewed once it has ended (fair play)");
+      throw ApiError(409, "review_too_early",
+                     "a game between two people is reviewed once it has ended (fair play)");
     std::lock_guard lock(mutex_);
     Progress& progress = progress_[id];
     if (!progress.running) {
@@ -191,7 +194,7 @@ json Review::review(const std::string& id) {
   }
   const std::vector<ReviewPosition> positions = review_positions(game.stored);
   auto stored = storage_.review(id);
-  if (!stored) throw ApiError(500, stored.error());
+  if (!stored) throw ApiError(500, "internal_error", stored.error());
   std::map<int, json> entries;
   for (const ReviewEntry& e : *stored) {
     if (e.ply < 0 || e.ply >= static_cast<int>(positions.size())) continue;

@@ -24,11 +24,14 @@ bool Round::LiveGame::take_back_turn(Player side) {
 
 json Round::move(const std::string& id, const MoveRequest& r) {
   auto [game, lock, side] = hold_ongoing(id, r.key);
-  if (game->search) throw ApiError(409, "the computer is thinking");
+  if (game->search) throw ApiError(409, "computer_thinking", "the computer is thinking");
   if (game->session->to_move() != side)
-    throw ApiError(409, "it is not " + side_name(side) + "'s turn");
+    throw ApiError(409, "not_your_turn", "it is not " + side_name(side) + "'s turn",
+                   {{"side", side_name(side)}});
   auto view = game->session->read_move(r.move);
-  if (!view) throw ApiError(400, view.error());
+  if (!view)
+    throw ApiError(400, "illegal_move", view.error(),
+                   {{"move", r.move}, {"side", side_name(side)}, {"detail", view.error()}});
   game->takeback_offer.reset();
   play(*game, *view);
   persist(*game);
@@ -44,16 +47,19 @@ json Round::undo(const std::string& id, const KeyRequest& r) {
   const Player side = side_of_key(*game, r.key);
   StoredGame& g = game->stored;
   if (g.opponent != "computer")
-    throw ApiError(409,
+    throw ApiError(409, "undo_computer_only",
                    "undo is for games against the computer; between people, offer a draw "
                    "or resign");
   if (!g.ended_by.empty())
-    throw ApiError(409, "the game ended by " + g.ended_by + "; nothing to take back");
+    throw ApiError(409, "nothing_to_take_back",
+                   "the game ended by " + g.ended_by + "; nothing to take back",
+                   {{"ended_by", g.ended_by}});
   // Back to the player's last turn: the computer's plies after it, then the player's own.
   if (std::find(game->movers.begin(), game->movers.end(), side) == game->movers.end())
-    throw ApiError(409, "nothing to take back: you have not moved yet");
+    throw ApiError(409, "nothing_to_take_back", "nothing to take back: you have not moved yet");
   cancel_search(*game);
-  if (!game->take_back_turn(side)) throw ApiError(500, "the session cannot take back a move");
+  if (!game->take_back_turn(side))
+    throw ApiError(500, "internal_error", "the session cannot take back a move");
   game->start_turn();
   persist(*game);
   schedule_computer(*game);
@@ -63,22 +69,27 @@ json Round::undo(const std::string& id, const KeyRequest& r) {
 json Round::takeback(const std::string& id, const TakebackRequest& r) {
   auto [game, lock, side] = hold_ongoing(id, r.key);
   StoredGame& g = game->stored;
-  if (g.opponent == "computer") throw ApiError(409, "against the computer, take back with undo");
+  if (g.opponent == "computer")
+    throw ApiError(409, "takeback_computer", "against the computer, take back with undo");
   if (r.action == "offer") {
     if (std::find(game->movers.begin(), game->movers.end(), side) == game->movers.end())
-      throw ApiError(409, "nothing to take back: you have not moved yet");
-    if (game->takeback_offer == side) throw ApiError(409, "you have asked already");
+      throw ApiError(409, "nothing_to_take_back", "nothing to take back: you have not moved yet");
+    if (game->takeback_offer == side)
+      throw ApiError(409, "takeback_asked", "you have asked already");
     game->takeback_offer = side;
     persist(*game);
     return view(*game);
   }
   const auto asked = game->takeback_offer;
   if (!asked || *asked == side)
-    throw ApiError(409, "there is no request to take back a move to " + r.action);
+    throw ApiError(409, "no_takeback_request",
+                   "there is no request to take back a move to " + r.action,
+                   {{"action", r.action}});
   game->takeback_offer.reset();
   if (r.action == "accept") {
     // Back to before the asker's last move: the plies after it, then the asker's own.
-    if (!game->take_back_turn(*asked)) throw ApiError(500, "the session cannot take back a move");
+    if (!game->take_back_turn(*asked))
+      throw ApiError(500, "internal_error", "the session cannot take back a move");
     game->start_turn();
   }
   persist(*game);
@@ -90,12 +101,15 @@ json Round::draw(const std::string& id, const DrawRequest& r) {
   GameSession& s = *game->session;
   StoredGame& g = game->stored;
   if (r.action == "claim")
-    throw ApiError(409, "no draw to claim: the rules of " + std::string(s.info().name) +
-                            " end a drawn game by themselves (repetition and move counts are "
-                            "applied at once)");
+    throw ApiError(409, "no_draw_to_claim",
+                   "no draw to claim: the rules of " + std::string(s.info().name) +
+                       " end a drawn game by themselves (repetition and move counts are "
+                       "applied at once)",
+                   {{"variant", std::string(s.info().id)}});
   if (r.action == "decline") {
     const auto offer = s.draw_offer();
-    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to decline");
+    if (!offer || *offer == side)
+      throw ApiError(409, "no_draw_offer", "there is no draw offer to decline");
     // The session keeps an offer until a move; declining leaves the game as it is stored.
     withdraw_offer(*game);
     persist(*game);
@@ -103,8 +117,9 @@ json Round::draw(const std::string& id, const DrawRequest& r) {
   }
   if (r.action == "accept") {
     const auto offer = s.draw_offer();
-    if (!offer || *offer == side) throw ApiError(409, "there is no draw offer to accept");
-    if (Status st = s.accept_draw(side); !st) throw ApiError(409, st.error());
+    if (!offer || *offer == side)
+      throw ApiError(409, "no_draw_offer", "there is no draw offer to accept");
+    if (Status st = s.accept_draw(side); !st) throw game_refusal(409, "draw_refused", st.error());
     cancel_search(*game);
     g.ended_by = "agreement";
     g.ended_side = side_name(*offer);
@@ -112,8 +127,9 @@ json Round::draw(const std::string& id, const DrawRequest& r) {
     return view(*game);
   }
   // An offer.
-  if (s.draw_offer() == side) throw ApiError(409, "you have offered a draw already");
-  if (Status st = s.offer_draw(side); !st) throw ApiError(409, st.error());
+  if (s.draw_offer() == side)
+    throw ApiError(409, "draw_already_offered", "you have offered a draw already");
+  if (Status st = s.offer_draw(side); !st) throw game_refusal(409, "draw_refused", st.error());
   persist(*game);
   if (g.opponent != "computer") return view(*game);
   computer_answers_draw(*game, lock, side);
@@ -122,7 +138,8 @@ json Round::draw(const std::string& id, const DrawRequest& r) {
 
 json Round::resign(const std::string& id, const KeyRequest& r) {
   auto [game, lock, side] = hold_ongoing(id, r.key);
-  if (Status s = game->session->resign(side); !s) throw ApiError(409, s.error());
+  if (Status s = game->session->resign(side); !s)
+    throw game_refusal(409, "resign_refused", s.error());
   cancel_search(*game);
   game->stored.ended_by = "resignation";
   game->stored.ended_side = side_name(side);

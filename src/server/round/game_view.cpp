@@ -112,6 +112,7 @@ json Round::view(const LiveGame& game) const {
                 {"rule", g.rule},
                 {"reason", g.reason}}},
               {"draw_offer", offer ? json(side_name(*offer)) : json(nullptr)},
+              {"draw_offers_from_ply", s.draw_offers_from_ply()},
               {"takeback_offer",
                game.takeback_offer ? json(side_name(*game.takeback_offer)) : json(nullptr)},
               {"rematch", game.rematch.empty() ? json(nullptr) : json(game.rematch)},
@@ -147,7 +148,7 @@ json Round::list_held(const std::vector<HeldGame>& held) {
   for (const HeldGame& h : held) {
     if (!valid_id(h.id) || !seen.insert(h.id).second) continue;
     auto s = storage_.held(h.id, key_digest(h.key));
-    if (!s) throw ApiError(500, s.error());
+    if (!s) throw ApiError(500, "internal_error", s.error());
     if (*s) found.push_back(std::move(**s));
   }
   std::stable_sort(found.begin(), found.end(), [](const GameSummary& a, const GameSummary& b) {

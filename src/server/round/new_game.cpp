@@ -18,7 +18,9 @@ json Round::create(const CreateRequest& r) {
   if (!find_game(r.variant)) {
     std::string known;
     for (const GameInfo& g : all_games()) known += (known.empty() ? "" : ", ") + std::string(g.id);
-    throw ApiError(400, "unknown game " + doska::quoted(r.variant) + " (known: " + known + ")");
+    throw ApiError(400, "unknown_variant",
+                   "unknown game " + doska::quoted(r.variant) + " (known: " + known + ")",
+                   {{"variant", r.variant}, {"known", known}});
   }
   const SessionOptions options{r.huffing, true};
   std::unique_ptr<GameSession> session;
@@ -30,33 +32,45 @@ json Round::create(const CreateRequest& r) {
     std::vector<std::string> texts;
     if (find_game(r.variant)->family == "draughts") {
       auto games = draughts::parse_pdn(*r.pdn);
-      if (!games) throw ApiError(400, "pdn: " + games.error());
-      if (games->empty()) throw ApiError(400, "pdn: no game in the text");
+      if (!games)
+        throw ApiError(400, "bad_import", "pdn: " + games.error(), {{"detail", games.error()}});
+      if (games->empty())
+        throw ApiError(400, "bad_import", "pdn: no game in the text",
+                       {{"detail", "no game in the text"}});
       if (auto tag = games->front().tag("FEN")) fen = std::string(*tag);
       for (const draughts::PdnMove& m : games->front().moves) texts.push_back(m.text);
     } else {
       auto game = read_record(*r.pdn);
-      if (!game) throw ApiError(400, "record: " + game.error());
+      if (!game)
+        throw ApiError(400, "bad_import", "record: " + game.error(), {{"detail", game.error()}});
       fen = game->tag("FEN");
       texts = game->moves;
     }
     auto made =
         new_session(r.variant, fen ? std::optional<std::string_view>(*fen) : std::nullopt, options);
-    if (!made) throw ApiError(400, "record: " + made.error());
+    if (!made)
+      throw ApiError(400, "bad_import", "record: " + made.error(), {{"detail", made.error()}});
     session = std::move(*made);
     for (std::size_t i = 0; i < texts.size(); ++i) {
       auto view = session->read_move(texts[i]);
       if (!view)
-        throw ApiError(400, "record: move " + std::to_string(i + 1) + " " +
-                                doska::quoted(texts[i]) + ": " + view.error());
+        throw ApiError(400, "bad_import",
+                       "record: move " + std::to_string(i + 1) + " " + doska::quoted(texts[i]) +
+                           ": " + view.error(),
+                       {{"detail", "move " + std::to_string(i + 1) + " " + doska::quoted(texts[i]) +
+                                       ": " + view.error()}});
       if (Status s = session->play(view->text); !s)
-        throw ApiError(400, "record: move " + std::to_string(i + 1) + ": " + s.error());
+        throw ApiError(400, "bad_import",
+                       "record: move " + std::to_string(i + 1) + ": " + s.error(),
+                       {{"detail", "move " + std::to_string(i + 1) + ": " + s.error()}});
       moves.push_back(session->moves_played().back());
     }
   } else {
     auto made = new_session(
         r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt, options);
-    if (!made) throw ApiError(400, made.error());
+    if (!made)
+      throw ApiError(400, r.fen ? "bad_fen" : "bad_option", made.error(),
+                     {{"detail", made.error()}});
     session = std::move(*made);
   }
 
@@ -114,7 +128,7 @@ json Round::rematch(const std::string& id, const KeyRequest& r) {
   const Player side = side_of_key(*game, r.key);
   const StoredGame& old = game->stored;
   if (!game->session->end().over() && old.ended_by.empty())
-    throw ApiError(409, "a rematch is offered once the game has ended");
+    throw ApiError(409, "rematch_too_early", "a rematch is offered once the game has ended");
   if (!game->rematch.empty()) {
     const std::string existing = game->rematch;
     lock.unlock();
@@ -148,7 +162,8 @@ json Round::rematch(const std::string& id, const KeyRequest& r) {
     persist(*fresh);
     schedule_computer(*fresh);
   }
-  if (Status s = storage_.set_rematch(old.id, n.id); !s) throw ApiError(500, s.error());
+  if (Status s = storage_.set_rematch(old.id, n.id); !s)
+    throw ApiError(500, "internal_error", s.error());
   game->rematch = n.id;
   persist(*game);  // a new version: the other player's page learns of the rematch
   lock.unlock();
@@ -163,10 +178,14 @@ std::string Round::export_game(const std::string& id, const std::string& format)
   if (format == "fen") return s.fen() + "\n";
   const bool chess = s.info().family == "chess100";
   if (format != "pdn" && format != "pgn")
-    throw ApiError(400, "unknown format " + doska::quoted(format) + ": give pdn, pgn or fen");
+    throw ApiError(400, "bad_export_format",
+                   "unknown format " + doska::quoted(format) + ": give pdn, pgn or fen",
+                   {{"format", format}});
   if ((format == "pgn") != chess)
-    throw ApiError(400, std::string(s.info().name) + " is exported as " + (chess ? "pgn" : "pdn") +
-                            " (or fen), not " + format);
+    throw ApiError(400, "bad_export_format",
+                   std::string(s.info().name) + " is exported as " + (chess ? "pgn" : "pdn") +
+                       " (or fen), not " + format,
+                   {{"format", format}});
   auto player = [&](Player p) {
     if (g.opponent == "computer" && side_name(p) == g.computer_side)
       return "doska, level " + std::to_string(g.level);

@@ -63,14 +63,16 @@ std::shared_ptr<Round::LiveGame> Round::rebuild(StoredGame stored) {
   auto game = std::make_shared<LiveGame>();
   auto session = new_session(stored.variant, std::string_view(stored.start_fen),
                              SessionOptions{stored.huffing, true});
-  if (!session) throw ApiError(500, "stored game " + stored.id + ": " + session.error());
+  if (!session)
+    throw ApiError(500, "internal_error", "stored game " + stored.id + ": " + session.error());
   game->session = std::move(*session);
   for (std::size_t i = 0; i < stored.moves.size(); ++i) {
     auto view = game->session->read_move(stored.moves[i].text);
     const Player mover = game->session->to_move();
     if (!view || !game->session->play(view->text))
-      throw ApiError(500, "stored game " + stored.id + ": move " + std::to_string(i + 1) + " " +
-                              doska::quoted(stored.moves[i].text) + " does not replay");
+      throw ApiError(500, "internal_error",
+                     "stored game " + stored.id + ": move " + std::to_string(i + 1) + " " +
+                         doska::quoted(stored.moves[i].text) + " does not replay");
     game->played.push_back(std::move(*view));
     game->movers.push_back(mover);
   }
@@ -92,12 +94,13 @@ std::shared_ptr<Round::LiveGame> Round::rebuild(StoredGame stored) {
 }
 
 std::shared_ptr<Round::LiveGame> Round::find(const std::string& id) {
-  if (!valid_id(id)) throw ApiError(404, "no game " + doska::quoted(id));
+  if (!valid_id(id))
+    throw ApiError(404, "game_not_found", "no game " + doska::quoted(id), {{"id", id}});
   std::lock_guard lock(games_mutex_);
   if (auto it = games_.find(id); it != games_.end()) return it->second;
   auto stored = storage_.load(id);
-  if (!stored) throw ApiError(500, stored.error());
-  if (!*stored) throw ApiError(404, "no game " + doska::quoted(id));
+  if (!stored) throw ApiError(500, "internal_error", stored.error());
+  if (!*stored) throw ApiError(404, "game_not_found", "no game " + doska::quoted(id), {{"id", id}});
   auto game = rebuild(std::move(**stored));
   games_[id] = game;
   return game;
@@ -111,7 +114,7 @@ std::shared_ptr<Round::LiveGame> Round::live(const std::string& id) {
 
 void Round::resume_unfinished() {
   auto ids = storage_.unfinished();
-  if (!ids) throw ApiError(500, ids.error());
+  if (!ids) throw ApiError(500, "internal_error", ids.error());
   for (const std::string& id : *ids) {
     try {
       auto game = find(id);
@@ -149,7 +152,7 @@ void Round::persist(LiveGame& game) {
   if (Status saved = storage_.save(g); !saved) {
     std::lock_guard lock(games_mutex_);
     games_.erase(g.id);
-    throw ApiError(500, saved.error());
+    throw ApiError(500, "internal_error", saved.error());
   }
   notify(game);
 }
@@ -158,7 +161,8 @@ Player Round::side_of_key(const LiveGame& game, const std::string& key) const {
   const std::string digest = key_digest(key);
   if (same_key(digest, game.stored.key_white)) return Player::white;
   if (same_key(digest, game.stored.key_black)) return Player::black;
-  throw ApiError(403, "this key holds no side of game " + game.stored.id);
+  throw ApiError(403, "bad_key", "this key holds no side of game " + game.stored.id,
+                 {{"id", game.stored.id}});
 }
 
 void Round::play(LiveGame& game, const MoveView& move) {
@@ -171,7 +175,8 @@ void Round::play(LiveGame& game, const MoveView& move) {
     left = left - took + g.increment_ms;
     stored.ms = took;
   }
-  if (Status s = game.session->play(move.text); !s) throw ApiError(400, s.error());
+  if (Status s = game.session->play(move.text); !s)
+    throw ApiError(400, "illegal_move", s.error(), {{"move", move.text}, {"detail", s.error()}});
   // The session may write the move its own way (disambiguated, SAN): store what it reads back.
   const auto texts = game.session->moves_played();
   if (!texts.empty()) stored.text = texts.back();
@@ -195,7 +200,9 @@ Round::Held Round::hold_ongoing(const std::string& id, const std::string& key) {
   std::unique_lock lock(game->mutex);
   const Player side = side_of_key(*game, key);
   check_flag(*game);
-  if (game->session->end().over()) throw ApiError(409, "the game is over: " + game->stored.reason);
+  if (game->session->end().over())
+    throw ApiError(409, "game_over", "the game is over: " + game->stored.reason,
+                   {{"reason", game->stored.reason}});
   return Held{std::move(game), std::move(lock), side};
 }
 

@@ -1,0 +1,29 @@
+// Every code an error answer of the server can carry ("code" beside "error"). The page has a
+// text for each in every language (web/i18n/*.json, key "error.<code>"); a test checks it.
+#pragma once
+
+#include <array>
+#include <string_view>
+
+namespace doska::server {
+
+inline constexpr std::array<std::string_view, 46> kErrorCodes = {
+    // the request itself
+    "bad_request", "body_too_large", "uri_too_long", "headers_too_large", "request_timeout",
+    "not_found", "method_not_allowed", "too_many_connections", "too_many_requests",
+    "list_not_public", "internal_error",
+    // new games and records
+    "unknown_variant", "bad_fen", "bad_import", "bad_option", "bad_export_format",
+    // games in progress
+    "game_not_found", "bad_key", "game_over", "not_your_turn", "computer_thinking", "illegal_move",
+    "draw_too_early", "draw_already_offered", "no_draw_offer", "no_draw_to_claim", "draw_refused",
+    "resign_refused", "undo_computer_only", "nothing_to_take_back", "takeback_computer",
+    "takeback_asked", "no_takeback_request", "rematch_too_early",
+    // the lobby
+    "seek_for_people", "seek_from_position", "seek_not_found", "seek_closed", "seek_taken",
+    "lobby_full",
+    // review and analysis
+    "review_too_early", "analysis_during_game", "live_analysis_not_found", "bad_moves",
+    "engine_busy", "engine_error"};
+
+}  // namespace doska::server
