@@ -1,9 +1,13 @@
 // The client of the doska HTTP API (docs/api.md): one function per endpoint, and the event stream.
 
+// A refused request: the HTTP status, the server's English text, and the stable code and
+// parameters of the refusal (docs/api.md, "Errors") by which the page says it in its language.
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, code = '', params = {}) {
     super(message);
     this.status = status;
+    this.code = code;
+    this.params = params;
   }
 }
 
@@ -25,7 +29,9 @@ async function request(method, path, body) {
   if (!response.ok) {
     const message = payload && typeof payload === 'object' && payload.error ? payload.error
                     : typeof payload === 'string' && payload ? payload : `HTTP ${response.status}`;
-    throw new ApiError(response.status, message);
+    const coded = payload && typeof payload === 'object' && typeof payload.code === 'string';
+    throw new ApiError(response.status, message, coded ? payload.code : '',
+                       coded && payload.params && typeof payload.params === 'object' ? payload.params : {});
   }
   return payload;
 }

@@ -59,5 +59,8 @@ export function t(key, params = {}, fallback = undefined) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] !== undefined ? String(params[name]) : `{${name}}`));
 }
 
+// Whether the page has the string `key` (in its language or in English).
+export const hasText = (key) => STRINGS[i18n.lang][key] !== undefined || STRINGS.en[key] !== undefined;
+
 // For tests and checks: the keys each language has.
 export const catalogue = STRINGS;

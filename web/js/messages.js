@@ -1,6 +1,6 @@
 // What the page tells the player: a passing message, a request whose refusal is shown, a text
 // of the server in the page's language, a text copied.
-import {i18n, t} from './i18n.js';
+import {i18n, t, hasText} from './i18n.js';
 import {localizeServerText} from './server-texts.js';
 import {$, state, events} from './state.js';
 
@@ -9,9 +9,31 @@ let toastTimer = null;
 // A text of the server (a reason, a status line, a refusal) in the language of the page.
 export const serverText = (text) => localizeServerText(text, i18n.lang, state.game ? state.game.variant : '');
 
+// A refusal of the server (an ApiError, or its text) in the language of the page: the text of its
+// code ("error.<code>" with its parameters; "detail" and "reason", the game's own English texts,
+// are translated where the page knows them and else kept), else the server's text translated, else the
+// text as it came. In English the server's own text is shown: it is the most precise.
+export function errorText(e) {
+  if (e && e.status === 0) return t('error.network');
+  const message = e && typeof e === 'object' ? (e.message || String(e)) : String(e);
+  const code = e && typeof e === 'object' && typeof e.code === 'string' ? e.code : '';
+  if (i18n.lang === 'en' || !code || !hasText(`error.${code}`)) return serverText(message);
+  const params = {...(e.params || {})};
+  // A frame without the detail (an illegal move) gives way to the detail when the page translates
+  // it whole: it says more (why the move is not one, a capture that is compulsory).
+  const detail = typeof params.detail === 'string' ? serverText(params.detail) : '';
+  const whole = detail && detail !== params.detail &&
+                !/[A-Za-z]{2,}/.test(detail.replace(/'[^']*'|"[^"]*"/g, ''));
+  if (whole && !t(`error.${code}`).includes('{detail}')) return detail;
+  for (const name of ['detail', 'reason']) {
+    if (typeof params[name] === 'string') params[name] = serverText(params[name]);
+  }
+  return t(`error.${code}`, params);
+}
+
 export function toast(message, kind = 'error') {
   const box = $('toast');
-  box.textContent = kind === 'error' ? serverText(message) : message;
+  box.textContent = kind === 'error' ? errorText(message) : message;
   box.className = `toast show ${kind}`;
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { box.className = 'toast'; }, 6000);
@@ -33,9 +55,8 @@ export async function attempt(action, {onError = null} = {}) {
     // No answer at all (the network or the server is down): said in the page's language, and
     // the status no longer says it is the player's move as if nothing happened.
     if (e.status === 0) state.offline = true;
-    const message = e.status === 0 ? t('error.network') : e.message || String(e);
-    if (onError) onError(serverText(message));
-    else toast(message);
+    if (onError) onError(errorText(e));
+    else toast(e);
     return null;
   } finally {
     state.busy = false;

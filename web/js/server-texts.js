@@ -137,6 +137,14 @@ const TABLE = [
     ru: (c, x) => `игра окончена: ${x.again(c[1])}`, uk: (c, x) => `гру закінчено: ${x.again(c[1])}`}],
   [new RegExp(`^it is not ${S}'s turn$`), {
     ru: (c, x) => `сейчас не ход ${x.sideOf(c[1])}`, uk: (c, x) => `зараз не хід ${x.sideOf(c[1])}`}],
+  [new RegExp(`^illegal move ('.*') for ${S}( \\(a capture is compulsory\\))?$`), {
+    ru: (c, x) => `недопустимый ход ${c[1]} для ${x.sideOf(c[2])}${c[3] ? ' (взятие обязательно)' : ''}`,
+    uk: (c, x) => `неприпустимий хід ${c[1]} для ${x.sideOf(c[2])}${c[3] ? ' (взяття обов’язкове)' : ''}`}],
+  [new RegExp(`^illegal move ('.*'): ${S} has no move$`), {
+    ru: (c, x) => `недопустимый ход ${c[1]}: у ${x.sideOf(c[2])} нет хода`,
+    uk: (c, x) => `неприпустимий хід ${c[1]}: у ${x.sideOf(c[2])} немає ходу`}],
+  [/^wolf and sheep has no draw \(RULINGS §2\)$/, {
+    ru: () => 'в игре «волк и овцы» ничьей не бывает', uk: () => 'у грі «вовк і вівці» нічиєї не буває'}],
   [/^illegal move$/, {ru: () => 'недопустимый ход', uk: () => 'неприпустимий хід'}],
   [/^illegal move (\S+) for the (wolf|sheep)$/, {
     ru: (c, x) => `недопустимый ход ${c[1]} для ${x.sideOf(c[2])}`, uk: (c, x) => `неприпустимий хід ${c[1]} для ${x.sideOf(c[2])}`}],
