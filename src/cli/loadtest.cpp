@@ -1,4 +1,4 @@
-// `doska loadtest`: the server's benchmark (issue 14). Games between two people played from a
+// `doska loadtest`: the server's benchmark. Games between two people played from a
 // few threads while thousands of watchers hold event streams; prints the move latency (p50,
 // p99), the throughput and every failure. Without --port it starts its own server on a fresh
 // database in a temporary folder (the same code as `doska serve`, in this process).

@@ -107,6 +107,9 @@ class GameSession {
   virtual Status offer_draw(Player player) = 0;
   virtual Status accept_draw(Player player) = 0;
   virtual std::optional<Player> draw_offer() const = 0;
+  // The plies the game must have before a draw may be offered (0: at any time; international
+  // draughts: 80, 000 §5.1), or -1 where the game has no draw offers.
+  virtual int draw_offers_from_ply() const = 0;
 
   // Leaves of the move tree, draw rules ignored (REFERENCE.md).
   virtual std::uint64_t perft(int depth) const = 0;

@@ -68,6 +68,14 @@ class SessionBase : public GameSession {
     else
       return make_error(std::string(info_.id) + " has no draw offers");
   }
+  int draw_offers_from_ply() const override {
+    if constexpr (!kHasDrawOffers)
+      return -1;
+    else if constexpr (requires(const Game& shown) { shown.draw_offers_from_ply(); })
+      return game_.draw_offers_from_ply();
+    else
+      return 0;
+  }
   std::optional<Player> draw_offer() const override {
     if constexpr (kHasDrawOffers) {
       if (auto side = game_.draw_offer()) return player_of(*side);

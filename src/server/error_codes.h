@@ -7,13 +7,13 @@
 
 namespace doska::server {
 
-inline constexpr std::array<std::string_view, 46> kErrorCodes = {
+inline constexpr std::array<std::string_view, 47> kErrorCodes = {
     // the request itself
     "bad_request", "body_too_large", "uri_too_long", "headers_too_large", "request_timeout",
     "not_found", "method_not_allowed", "too_many_connections", "too_many_requests",
     "list_not_public", "internal_error",
     // new games and records
-    "unknown_variant", "bad_fen", "bad_import", "bad_option", "bad_export_format",
+    "unknown_variant", "bad_fen", "bad_import", "bad_option", "bad_export_format", "bad_ply",
     // games in progress
     "game_not_found", "bad_key", "game_over", "not_your_turn", "computer_thinking", "illegal_move",
     "draw_too_early", "draw_already_offered", "no_draw_offer", "no_draw_to_claim", "draw_refused",

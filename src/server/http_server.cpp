@@ -691,7 +691,14 @@ const std::vector<HttpServer::Impl::Route>& HttpServer::Impl::routes() {
        [](Call& c) {
          Reply reply;
          reply.type = "text/plain; charset=utf-8";
-         reply.body = c.round().export_game(c.id, c.param("format").value_or("pdn"));
+         std::optional<int> ply;
+         if (auto text = c.param("ply")) {
+           ply = parse_int(*text);
+           if (!ply)
+             throw ApiError(400, "bad_ply", "ply " + doska::quoted(*text) + " is not a number",
+                            {{"ply", *text}});
+         }
+         reply.body = c.round().export_game(c.id, c.param("format").value_or("pdn"), ply);
          return reply;
        }},
       {get, "/api/games/{id}/events", "hub (round, review)", nullptr},

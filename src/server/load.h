@@ -1,4 +1,4 @@
-// A load of people on a running `doska serve` (issue 14): games between two people whose moves
+// A load of people on a running `doska serve`: games between two people whose moves
 // are sent from a few threads while many watchers hold the games' event streams open. It
 // checks what a public server must never do (a 5xx, a reset, a lost move, an event stream that
 // misses the end of its game) and measures the move latency. Used by `doska loadtest` and by

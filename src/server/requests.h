@@ -20,7 +20,7 @@ struct CreateRequest {
   std::string side = "white";  // the creator's: "white", "black" or "random"
   int clock_initial_s = 0;     // 0: no clock
   int clock_increment_s = 0;
-  int days_per_move = 0;  // correspondence (issue 15): 1..14 days for each move, no clock
+  int days_per_move = 0;  // correspondence: 1..14 days for each move, no clock
   bool huffing = false;
   std::optional<std::string> fen;
   std::optional<std::string> pdn;
@@ -35,7 +35,7 @@ struct KeyRequest {
   std::string key;
 };
 
-// POST /api/games/{id}/takeback: "offer", "accept" or "decline" (issue 15).
+// POST /api/games/{id}/takeback: "offer", "accept" or "decline".
 struct TakebackRequest {
   std::string key;
   std::string action;
@@ -63,7 +63,7 @@ struct AnalyseRequest {
   int lines = 1;  // best lines to find, 1..5 (each searched without the better ones)
 };
 
-// POST /api/games/{id}/review: the time of each position's search (issue 15).
+// POST /api/games/{id}/review: the time of each position's search.
 struct ReviewRequest {
   int ms = 300;
 };

@@ -49,11 +49,11 @@ constexpr const char* kMigrations[] = {
          ms INTEGER,
          PRIMARY KEY (game_id, ply));
        CREATE INDEX games_by_created ON games(created);)",
-    // 2 (issue 14): the keys kept as digests (key_digest), never as the keys themselves.
+    // 2: the keys kept as digests (key_digest), never as the keys themselves.
     R"(UPDATE games SET
          key_white = CASE WHEN key_white = '' THEN '' ELSE doska_key_digest(key_white) END,
          key_black = CASE WHEN key_black = '' THEN '' ELSE doska_key_digest(key_black) END;)",
-    // 3 (issue 15): a game's review, one row per position analysed (its FEN tells whether it is
+    // 3: a game's review, one row per position analysed (its FEN tells whether it is
     // still the game's position at that ply after a take-back).
     R"(CREATE TABLE IF NOT EXISTS reviews (
          game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -61,11 +61,11 @@ constexpr const char* kMigrations[] = {
          fen TEXT NOT NULL,
          entry TEXT NOT NULL,
          PRIMARY KEY (game_id, ply));)",
-    // 4 (issue 15): the rematch of a game, once one of its players asked for it.
+    // 4: the rematch of a game, once one of its players asked for it.
     R"(CREATE TABLE IF NOT EXISTS rematches (
          game_id TEXT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
          rematch_id TEXT NOT NULL);)",
-    // 5 (issue 15): correspondence games, days per move and the deadline of the move to make.
+    // 5: correspondence games, days per move and the deadline of the move to make.
     R"(ALTER TABLE games ADD COLUMN days_per_move INTEGER NOT NULL DEFAULT 0;
        ALTER TABLE games ADD COLUMN move_deadline_ms INTEGER NOT NULL DEFAULT 0;)",
 };
@@ -132,7 +132,7 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& path) {
       return make_error("cannot create the directory " + file.parent_path().string() + ": " +
                         ec.message());
   }
-  // The database holds the games' keys: readable by its owner only (issue 14). SQLite gives its
+  // The database holds the games' keys: readable by its owner only. SQLite gives its
   // -wal and -shm files the database file's permissions.
   {
     std::error_code ec;
@@ -253,7 +253,7 @@ Status Storage::write_game(const StoredGame& g) {
     up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
     if (up.step() != SQLITE_DONE) return fail("writing the game");
   }
-  // The moves (issue 14): a save follows every change, so the stored list is the new one less
+  // The moves: a save follows every change, so the stored list is the new one less
   // the plies played since (append them) or plus the plies taken back (delete them). The last
   // stored move that stays is checked against the new list; any other difference rewrites all.
   const std::int64_t plies = static_cast<std::int64_t>(g.moves.size());
@@ -296,7 +296,7 @@ Status Storage::write_game(const StoredGame& g) {
   return Ok{};
 }
 
-// Group commit (issue 14): the saves that arrive while a commit is under way wait together and
+// Group commit: the saves that arrive while a commit is under way wait together and
 // go in the next transaction, one fsync for all. The first of them writes the batch; each
 // caller returns only once its game is committed (or refused), so an answer still means stored.
 Status Storage::save(const StoredGame& game) {

@@ -41,7 +41,7 @@ struct StoredGame {
   std::int64_t increment_ms = 0;
   std::int64_t white_ms = 0;
   std::int64_t black_ms = 0;
-  // Correspondence (issue 15): days for each move (0: none), and when the move to make is due,
+  // Correspondence: days for each move (0: none), and when the move to make is due,
   // in milliseconds since 1970 (wall-clock time, so that it holds across restarts).
   int days_per_move = 0;
   std::int64_t move_deadline_ms = 0;
@@ -60,7 +60,7 @@ struct StoredGame {
   std::int64_t version = 1;
 };
 
-// What the database keeps of a game's key: "sha256:" and its SHA-256 digest in hex (issue 14), so
+// What the database keeps of a game's key: "sha256:" and its SHA-256 digest in hex, so
 // that a reader of the database cannot play the game.
 std::string key_digest(const std::string& key);
 
@@ -71,7 +71,7 @@ struct GameSummary {
   std::string outcome, result_text;
 };
 
-// One analysed position of a game's review (issue 15): its ply, FEN and the analysis as JSON.
+// One analysed position of a game's review: its ply, FEN and the analysis as JSON.
 struct ReviewEntry {
   int ply = 0;
   std::string fen;

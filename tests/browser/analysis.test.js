@@ -1,4 +1,4 @@
-// Live analysis (issue 15): the engine searches without end and shows its best lines (the number
+// Live analysis: the engine searches without end and shows its best lines (the number
 // chosen, drawn as arrows) as each depth ends; a move tried on the analysis board does not touch
 // the game, and the analysis follows the new position. On a desktop and on a phone.
 import {test} from 'node:test';

@@ -1,4 +1,4 @@
-// Boards replaced within one page (issue 14): a mill game, then an imported international
+// Boards replaced within one page: a mill game, then an imported international
 // position, then mill again, without reloading. Each board's pointer listeners leave with it, so a
 // click is handled once: a capture with two paths to the same square asks which one, by click and
 // by drag alike, and a mill placement takes one click.

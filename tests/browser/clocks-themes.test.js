@@ -1,4 +1,4 @@
-// Correspondence games, the low-time warning and the piece themes (issue 15).
+// Correspondence games, the low-time warning and the piece themes.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {useServerAndBrowser, openApp, newGame, clickMove} from './lib.js';

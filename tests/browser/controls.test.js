@@ -86,7 +86,7 @@ test('the games list holds this browser\'s games; another browser watches by the
   await page.waitForSelector('#board[data-variant="international"][data-plies="1"]');
   await page.waitForSelector('#board[data-interactive="yes"]');   // this browser holds its keys
 
-  // Another browser holds no key of it: the game is not in its list (issue 14), and the link
+  // Another browser holds no key of it: the game is not in its list, and the link
   // without a key opens it read-only.
   const other = await openApp(env.browser, env.server.url);
   await other.page.click('#welcome-games');
@@ -110,7 +110,7 @@ test('analysis shows the evaluation bar and the best line; not in a live game of
   await page.waitForSelector('#eval-bar:not([hidden])');
   await page.waitForSelector('#analysis[data-best]:not([data-best=""])');
   assert.match(await page.textContent('#analysis-text'), /best/);
-  // Three best lines (issue 15), listed and drawn as arrows, the best one first.
+  // Three best lines, listed and drawn as arrows, the best one first.
   assert.equal(await page.$$eval('#analysis-lines li', (items) => items.length), 3);
   assert.equal(await page.$$eval('#board .analysis-arrow', (arrows) => arrows.length), 3);
   assert.equal(await page.$$eval('#board .analysis-arrow.line-1', (arrows) => arrows.length), 1);

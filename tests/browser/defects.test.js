@@ -1,4 +1,4 @@
-// The board's defects found when the app was tried as a new user would (issue 14, points 9-10):
+// The board's defects found when the app was tried as a new user would:
 // each test here failed before its fix.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

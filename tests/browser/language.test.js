@@ -77,7 +77,7 @@ test('the texts of the server (status lines, why the game ended) are shown in th
   assert.deepEqual(errors, []);
 });
 
-test('the refusals of issue 15 come in the language of the page: a move typed wrong', async () => {
+test('the refusals of take-back and the like come in the language of the page: a move typed wrong', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'uk-UA'});
   await newGame(page, {variant: 'russian', opponent: 'person'});
   await page.waitForSelector('#move-entry:not([hidden])');

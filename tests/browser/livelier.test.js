@@ -1,4 +1,4 @@
-// A livelier board and keyboard entry (issue 15, items 4 and 5): moves typed in each game's
+// A livelier board and keyboard entry: moves typed in each game's
 // notation, "your move" in the tab's title, move and capture sounds with a mute switch, the
 // coordinates switch, and a moved piece that glides.
 import {test} from 'node:test';

@@ -1,4 +1,4 @@
-// The lobby (issue 15): a challenge created in one browser appears live in another, which
+// The lobby: a challenge created in one browser appears live in another, which
 // accepts it; both get the game with their own key and play.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Game review (issue 15): after a game, "Review" analyses every position in the background, then
+// Game review: after a game, "Review" analyses every position in the background, then
 // shows the graph of the game, marks a planted blunder in the move list and shows the best move
 // as an arrow on the board; the review is there again when the game is opened anew.
 import {test} from 'node:test';

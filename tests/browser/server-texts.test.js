@@ -24,7 +24,7 @@ test('result reasons, status lines and refusals are translated with their number
   assert.equal(l('illegal move "c3-d5"', 'ru'), 'недопустимый ход "c3-d5"');
 });
 
-test('the refusals of take-back, rematch, review, analysis, the lobby and keyboard entry (issue 15)', () => {
+test('the refusals of take-back, rematch, review, analysis, the lobby and keyboard entry', () => {
   const cases = [
     ['undo is for games against the computer; between people, offer a draw or resign', 'ru', /предложите ничью/],
     ['the game ended by resignation; nothing to take back', 'uk', /здача/],

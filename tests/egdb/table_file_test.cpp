@@ -68,8 +68,7 @@ void expect_refused(const std::vector<std::uint8_t>& bytes, const std::string& n
   const std::string path = write_file(name, bytes);
   auto opened = Table::open(path);
   ASSERT_FALSE(opened) << name << " opened on demand";
-  EXPECT_NE(opened.error().find("endgame table " + path + " is damaged: " + why),
-            std::string::npos)
+  EXPECT_NE(opened.error().find("endgame table " + path + " is damaged: " + why), std::string::npos)
       << opened.error();
   for (bool unpack : {false, true}) {
     auto read = Table::load(path, unpack);

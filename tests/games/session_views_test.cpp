@@ -198,5 +198,31 @@ TEST(SessionViews, EveryStartMoveReadsBack) {
   }
 }
 
+// The ply from which a draw may be offered, as the view gives it to the page, is the one the game
+// applies: none in wolf and sheep (RULINGS §2), after 40 moves under the international code (000
+// §5.1), else at once.
+TEST(SessionViews, DrawOffersFromThePlyTheRulesSet_000_5_1) {
+  for (const GameInfo& info : all_games()) {
+    const std::string id(info.id);
+    auto game = open(id);
+    const int from = game->draw_offers_from_ply();
+    if (id == "wolf-sheep") {
+      EXPECT_EQ(from, -1);
+      EXPECT_FALSE(game->offer_draw(Player::white));
+      continue;
+    }
+    EXPECT_EQ(from, id == "international" || id == "international-giveaway" ? 80 : 0) << id;
+    // Play the first legal move up to the ply before `from`: an offer is refused there.
+    while (static_cast<int>(game->moves_played().size()) + 1 < from && !game->end().over())
+      ASSERT_TRUE(game->play(game->legal_moves().front())) << id;
+    if (id == "international") ASSERT_FALSE(game->end().over()) << "the test game ended early";
+    if (from > 0 && !game->end().over()) {
+      EXPECT_FALSE(game->offer_draw(game->to_move())) << id;
+      ASSERT_TRUE(game->play(game->legal_moves().front())) << id;
+    }
+    if (!game->end().over()) EXPECT_TRUE(game->offer_draw(game->to_move())) << id;
+  }
+}
+
 }  // namespace
 }  // namespace doska

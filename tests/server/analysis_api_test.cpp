@@ -1,4 +1,4 @@
-// Live analysis over HTTP (issue 15, docs/api.md): GET /api/analysis/events streams the position,
+// Live analysis over HTTP (docs/api.md): GET /api/analysis/events streams the position,
 // then each depth's lines, until the client leaves or the server's time for it is up.
 #include <gtest/gtest.h>
 

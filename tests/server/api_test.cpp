@@ -84,7 +84,7 @@ TEST_F(ApiTest, PersonGameMovesKeysAndTurns) {
   EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + white).body["you"], "white");
   EXPECT_EQ(api_->get("/api/games/" + id + "?key=" + std::string(32, '1')).status, 403);
 
-  // A browser lists the games it holds keys of (issue 14): nobody lists everyone's.
+  // A browser lists the games it holds keys of: nobody lists everyone's.
   EXPECT_EQ(api_->get("/api/games").status, 403);
   const json other = create({{"variant", "mill"}, {"opponent", {{"kind", "person"}}}});
   const std::string other_id = other["game"]["id"];
@@ -351,6 +351,31 @@ TEST_F(ApiPlay, ExportPdnPgnFen) {
   EXPECT_NE(pgn.text.find("1. e4"), std::string::npos) << pgn.text;
 }
 
+// The FEN of an earlier position: the game's first plies replayed; a ply it has not is refused
+// with its code.
+TEST_F(ApiPlay, ExportFenAtAPly) {
+  PersonGame g = people("russian");
+  const std::string start = api_->get("/api/games/" + g.id).body["fen"];
+  ASSERT_EQ(move(g.id, g.white, "c3-d4").status, 200);
+  const std::string after_one = api_->get("/api/games/" + g.id).body["fen"];
+  ASSERT_EQ(move(g.id, g.black, "f6-g5").status, 200);
+  const std::string base = "/api/games/" + g.id + "/export?format=fen&ply=";
+  EXPECT_EQ(api_->get(base + "0").text, start + "\n");
+  EXPECT_EQ(api_->get(base + "1").text, after_one + "\n");
+  EXPECT_EQ(api_->get(base + "2").text,
+            api_->get("/api/games/" + g.id).body["fen"].get<std::string>() + "\n");
+  for (const char* bad : {"3", "-1", "x"}) {
+    Answer refused = api_->get(base + bad);
+    EXPECT_EQ(refused.status, 400) << bad;
+    EXPECT_EQ(refused.body["code"], "bad_ply") << refused.text;
+  }
+  // chess100 too, through its own FEN.
+  PersonGame c = people("chess100");
+  const std::string chess_start = api_->get("/api/games/" + c.id).body["fen"];
+  ASSERT_EQ(move(c.id, c.white, "e2e4").status, 200);
+  EXPECT_EQ(api_->get("/api/games/" + c.id + "/export?format=fen&ply=0").text, chess_start + "\n");
+}
+
 TEST_F(ApiPlay, ImportPdnAndFen) {
   json from_pdn = create({{"variant", "russian"},
                           {"opponent", {{"kind", "person"}}},
@@ -389,7 +414,7 @@ TEST_F(ApiPlay, AnalysesAPositionOrAGame) {
   ASSERT_EQ(mill.status, 200) << mill.text;
   EXPECT_GT(mill.body["nodes"].get<long long>(), 0) << mill.text;
 
-  // A live game between two people is not analysed until it ends (issue 14: fair play).
+  // A live game between two people is not analysed until it ends (fair play).
   PersonGame g = people("international");
   ASSERT_EQ(move(g.id, g.white, "32-28").status, 200);
   Answer refused = api_->post("/api/analyse", json{{"game", g.id}, {"depth", 2}});
@@ -518,7 +543,7 @@ TEST_F(ApiPlay, RestartResumesThePendingComputerMove) {
   EXPECT_EQ(game["to_move"], "black");
 }
 
-// Game review (issue 15): every position searched in the background, the moves judged, a
+// Game review: every position searched in the background, the moves judged, a
 // planted blunder marked, the review stored with the game and read back after a restart.
 TEST(ApiReview, ReviewsAnEndedGameMarksTheBlunderAndKeepsItOverARestart) {
   const std::string db = temp_db("review");
@@ -587,7 +612,7 @@ TEST(ApiReview, ReviewsAnEndedGameMarksTheBlunderAndKeepsItOverARestart) {
   EXPECT_EQ(again.stop(), 0);
 }
 
-// The lobby (issue 15): a seek listed for everyone, accepted by another, the game played with
+// The lobby: a seek listed for everyone, accepted by another, the game played with
 // the keys each got; cancelling; refusals.
 TEST_F(ApiTest, LobbySeekAcceptedStartsAGameForBoth) {
   EXPECT_EQ(api_->post("/api/seeks", json{{"variant", "russian"},
@@ -636,7 +661,7 @@ TEST_F(ApiTest, LobbySeekAcceptedStartsAGameForBoth) {
   EXPECT_EQ(api_->post("/api/seeks", json{{"variant", "go"}}).status, 400);
 }
 
-// Between people (issue 15): a take-back asked and accepted or declined; after the game, a
+// Between people: a take-back asked and accepted or declined; after the game, a
 // rematch with the sides swapped and each player's key moved with them, the same one when both
 // ask.
 TEST_F(ApiPlay, TakebackBetweenPeopleAndRematch) {
@@ -681,7 +706,7 @@ TEST_F(ApiPlay, TakebackBetweenPeopleAndRematch) {
   EXPECT_EQ(api_->post("/api/games/" + g.id + "/rematch", json{{"key", "k"}}).status, 403);
 }
 
-// Several best lines (issue 15): each searched without the better ones, all different, with the
+// Several best lines: each searched without the better ones, all different, with the
 // squares of their first move.
 TEST_F(ApiTest, AnalysisGivesSeveralLines) {
   Answer a = api_->post(

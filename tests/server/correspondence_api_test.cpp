@@ -1,4 +1,4 @@
-// Correspondence games over HTTP (issue 15, docs/api.md): days for each move, a stored deadline,
+// Correspondence games over HTTP (docs/api.md): days for each move, a stored deadline,
 // and the loss on time once it has passed, also across a restart. Days cannot be waited for: the
 // test moves the stored deadline into the past, as the passing of the days would.
 #include <gtest/gtest.h>

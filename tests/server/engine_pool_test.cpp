@@ -1,4 +1,4 @@
-// The server's engine pool (src/server/engine_pool.h, issue 14): the computer's replies go before
+// The server's engine pool (src/server/engine_pool.h): the computer's replies go before
 // analyses, and analyses never hold every worker, so a reply is not stuck behind them.
 #include "server/engine_pool.h"
 

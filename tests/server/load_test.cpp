@@ -1,4 +1,4 @@
-// The server under load (issue 14), on loopback against the real `doska serve`: thousands of
+// The server under load, on loopback against the real `doska serve`: thousands of
 // event streams while games are played, clients that send their headers slowly, a burst of
 // connections. Correctness only (every move stored, no 5xx, no reset, every stream at its
 // game's end); the times are the benchmark's (`doska loadtest`), never asserted here.

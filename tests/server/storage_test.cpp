@@ -56,7 +56,7 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   EXPECT_FALSE(g.moves[1].ms);
 }
 
-// The database and its WAL are readable and writable by their owner only (issue 14): they hold
+// The database and its WAL are readable and writable by their owner only: they hold
 // the games' keys. A game is found by a key of either side, and by no other key.
 TEST(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
   const std::string path = test::temp_db("storage_private");
@@ -86,7 +86,7 @@ TEST(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
   }
 }
 
-// Migration 2 (issue 14) replaces the keys a database of schema 1 kept as they were by their
+// Migration 2 replaces the keys a database of schema 1 kept as they were by their
 // digests; a side nobody holds stays empty.
 TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
   const std::string path = test::temp_db("storage_digests");
@@ -121,7 +121,7 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
 }
 
 // A save appends the plies played since the last one, deletes the plies taken back, and rewrites
-// the list when it differs otherwise (issue 14): what is loaded is always what was saved.
+// the list when it differs otherwise: what is loaded is always what was saved.
 TEST(ServerStorage, SaveAppendsTakesBackAndRewritesMoves) {
   auto storage = Storage::open(test::temp_db("storage_append"));
   ASSERT_TRUE(storage) << storage.error();

@@ -50,8 +50,10 @@ export const api = {
   takeback: (id, key, action) => request('POST', `/api/games/${encodeURIComponent(id)}/takeback`, {key, action}),
   rematch: (id, key) => request('POST', `/api/games/${encodeURIComponent(id)}/rematch`, {key}),
   resign: (id, key) => request('POST', `/api/games/${encodeURIComponent(id)}/resign`, {key}),
-  exportText: (id, format) =>
-    request('GET', `/api/games/${encodeURIComponent(id)}/export?format=${encodeURIComponent(format)}`),
+  // `ply`: the FEN after the game's first plies (none: the position now).
+  exportText: (id, format, ply = null) =>
+    request('GET', `/api/games/${encodeURIComponent(id)}/export?format=${encodeURIComponent(format)}` +
+      (ply === null || ply === undefined ? '' : `&ply=${ply}`)),
   analyse: (spec) => request('POST', '/api/analyse', spec),
   // Game review: start it (ms per position), and read what is done.
   startReview: (id, ms) => request('POST', `/api/games/${encodeURIComponent(id)}/review`, ms ? {ms} : {}),

@@ -340,9 +340,13 @@ Status Game::resign(Side side) {
   return Ok{};
 }
 
+int Game::draw_offers_from_ply() const {
+  return rules_->draw_code == DrawCode::international ? 80 : 0;  // 000 §5.1: after 40 moves
+}
+
 Status Game::offer_draw(Side side) {
   if (over()) return make_error("the game is over: " + ending_.reason);
-  if (rules_->draw_code == DrawCode::international && plies() < 80)
+  if (plies() < draw_offers_from_ply())
     return make_error("a draw may be offered only after 40 moves (000 §5.1)");
   if (draw_offer_) return make_error("a draw offer is already standing");
   draw_offer_ = side;

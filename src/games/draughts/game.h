@@ -89,6 +89,8 @@ class Game {
   // after 40 moves (000 §5.1).
   Status offer_draw(Side side);
   Status accept_draw(Side side);
+  // The plies the game must have before an offer: 80 under the international code, else 0.
+  int draw_offers_from_ply() const;
   std::optional<Side> draw_offer() const { return draw_offer_; }
 
   // The counters of the draw rules that are running now, in words ("kings only: 12 of 50 plies").

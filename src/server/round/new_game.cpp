@@ -170,12 +170,30 @@ json Round::rematch(const std::string& id, const KeyRequest& r) {
   return json{{"game", get(n.id)}, {"side", side_name(other(side))}};
 }
 
-std::string Round::export_game(const std::string& id, const std::string& format) {
+std::string Round::export_game(const std::string& id, const std::string& format,
+                               std::optional<int> ply) {
   auto game = find(id);
   std::lock_guard lock(game->mutex);
   const GameSession& s = *game->session;
   const StoredGame& g = game->stored;
-  if (format == "fen") return s.fen() + "\n";
+  if (format == "fen") {
+    const int plies = static_cast<int>(game->played.size());
+    if (ply && (*ply < 0 || *ply > plies))
+      throw ApiError(
+          400, "bad_ply",
+          "ply " + std::to_string(*ply) + " is not in the game: give 0 to " + std::to_string(plies),
+          {{"ply", *ply}, {"plies", plies}});
+    if (!ply || *ply == plies) return s.fen() + "\n";
+    // An earlier position: the game replayed from its start to that ply.
+    auto earlier =
+        new_session(g.variant, std::string_view(g.start_fen), SessionOptions{g.huffing, true});
+    if (!earlier) throw ApiError(500, "internal_error", "game " + g.id + ": " + earlier.error());
+    for (int i = 0; i < *ply; ++i)
+      if (!(*earlier)->play(game->played[static_cast<std::size_t>(i)].text))
+        throw ApiError(500, "internal_error",
+                       "game " + g.id + ": move " + std::to_string(i + 1) + " does not replay");
+    return (*earlier)->fen() + "\n";
+  }
   const bool chess = s.info().family == "chess100";
   if (format != "pdn" && format != "pgn")
     throw ApiError(400, "bad_export_format",

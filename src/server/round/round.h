@@ -57,7 +57,10 @@ class Round {
   // After a game: the same settings, the sides swapped, each player with the key they held (the
   // digests move with the sides). Asked twice, the same rematch. {"game": view, "side"}.
   nlohmann::json rematch(const std::string& id, const KeyRequest& request);
-  std::string export_game(const std::string& id, const std::string& format);
+  // PDN or PGN: the whole game; FEN: the position after `ply` plies (0..the moves played), by
+  // default the position now (400 bad_ply for a ply the game has not).
+  std::string export_game(const std::string& id, const std::string& format,
+                          std::optional<int> ply = std::nullopt);
 
   // The game's events newer than `seen` (updated here): its view and the computer's thinking.
   // 404 for an unknown game.

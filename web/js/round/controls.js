@@ -9,9 +9,6 @@ import {attempt, toast} from '../messages.js';
 import {analysisBoard} from '../analysis/analysis.js';
 import {acceptView, openGame, playPath} from './game.js';
 
-// The plies to be played before a draw may be offered, where the rules set them.
-const DRAW_AFTER_PLIES = {'international': 80, 'international-giveaway': 80};
-
 export function renderControls() {
   const g = state.game;
   const over = g.result.over;
@@ -20,13 +17,13 @@ export function renderControls() {
   const computer = g.opponent && g.opponent.kind === 'computer';
   const show = (id, visible) => { $(id).hidden = !visible; };
   show('btn-undo', Boolean(key) && computer && !over && g.moves.length > 0);
-  // Wolf and sheep has no draw (RULINGS §2).
-  show('btn-draw-offer', Boolean(key) && !over && !g.draw_offer && g.variant !== 'wolf-sheep');
-  // International draughts: no offer before 40 moves of each side (000 §5.1); the button says
-  // why until then. The view does not say it, so it is the rule the server applies.
-  const early = DRAW_AFTER_PLIES[g.variant] && g.moves.length < DRAW_AFTER_PLIES[g.variant];
-  $('btn-draw-offer').disabled = Boolean(early);
-  if (early) $('btn-draw-offer').title = t('draw.too_early', {moves: DRAW_AFTER_PLIES[g.variant] / 2});
+  // The view says from which ply a draw may be offered: -1 where the game has none (wolf and
+  // sheep, RULINGS §2), 80 in international draughts (000 §5.1); the button says why until then.
+  const from = g.draw_offers_from_ply;
+  show('btn-draw-offer', Boolean(key) && !over && !g.draw_offer && from >= 0);
+  const early = from > 0 && g.moves.length < from;
+  $('btn-draw-offer').disabled = early;
+  if (early) $('btn-draw-offer').title = t('draw.too_early', {moves: Math.ceil(from / 2)});
   else $('btn-draw-offer').removeAttribute('title');
   const offeredToMe = g.draw_offer && sides.some((s) => s !== g.draw_offer);
   show('btn-draw-accept', Boolean(key) && !over && Boolean(offeredToMe));
