@@ -23,6 +23,7 @@
 
 #include "common/text.h"
 #include "server/http_target.h"
+#include "server/reply.h"
 
 namespace doska::server {
 
@@ -51,75 +52,12 @@ constexpr std::pair<const char*, const char*> kSecurityHeaders[] = {
     {"Referrer-Policy", "no-referrer"},
 };
 
-struct Reply {
-  int status = 200;
-  std::string type = "application/json";
-  std::string body;
-  std::vector<std::pair<std::string, std::string>> headers;
-  bool close = false;      // end the connection after this answer
-  bool head_only = false;  // HEAD: the length of the body, not the body
-};
-
-Reply json_reply(int status, const json& body) {
-  Reply r;
-  r.status = status;
-  r.body = body.dump();
-  return r;
-}
-
-// A refusal: the English text as "error", its stable code (error_codes.h) and parameters.
-Reply error_reply(int status, const std::string& code, const std::string& message,
-                  json params = json::object()) {
-  return json_reply(status,
-                    json{{"error", message}, {"code", code}, {"params", std::move(params)}});
-}
-
-Reply error_reply(const ApiError& e) {
-  return error_reply(e.status, e.code, e.what(), e.params);
-}
-
 // A request as the routes see it: the target split into its path and decoded query.
 struct Request : Target {
   http::verb method = http::verb::get;
   std::string body;
   std::string address;
 };
-
-std::string mime_type(const std::filesystem::path& file) {
-  static const std::map<std::string, std::string> kTypes = {
-      {".html", "text/html; charset=utf-8"},
-      {".js", "text/javascript"},
-      {".mjs", "text/javascript"},
-      {".css", "text/css"},
-      {".json", "application/json"},
-      {".webmanifest", "application/manifest+json"},
-      {".svg", "image/svg+xml"},
-      {".png", "image/png"},
-      {".ico", "image/x-icon"},
-      {".woff2", "font/woff2"},
-      {".txt", "text/plain; charset=utf-8"},
-      {".md", "text/plain; charset=utf-8"},
-      {".wav", "audio/wav"},
-      {".ogg", "audio/ogg"},
-      {".mp3", "audio/mpeg"},
-  };
-  auto it = kTypes.find(file.extension().string());
-  return it == kTypes.end() ? "application/octet-stream" : it->second;
-}
-
-std::optional<std::string> read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-template <typename T>
-T need(Result<T> parsed) {
-  if (!parsed) throw ApiError(400, "bad_request", parsed.error(), {{"detail", parsed.error()}});
-  return std::move(*parsed);
-}
 
 // The serialised answer: status line, headers (the security ones on every answer) and body.
 template <typename Body>

@@ -1,0 +1,56 @@
+#include "server/reply.h"
+
+#include <fstream>
+#include <map>
+#include <sstream>
+
+namespace doska::server {
+
+Reply json_reply(int status, const nlohmann::json& body) {
+  Reply r;
+  r.status = status;
+  r.body = body.dump();
+  return r;
+}
+
+Reply error_reply(int status, const std::string& code, const std::string& message,
+                  nlohmann::json params) {
+  return json_reply(
+      status, nlohmann::json{{"error", message}, {"code", code}, {"params", std::move(params)}});
+}
+
+Reply error_reply(const ApiError& e) {
+  return error_reply(e.status, e.code, e.what(), e.params);
+}
+
+std::string mime_type(const std::filesystem::path& file) {
+  static const std::map<std::string, std::string> kTypes = {
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript"},
+      {".mjs", "text/javascript"},
+      {".css", "text/css"},
+      {".json", "application/json"},
+      {".webmanifest", "application/manifest+json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".ico", "image/x-icon"},
+      {".woff2", "font/woff2"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".md", "text/plain; charset=utf-8"},
+      {".wav", "audio/wav"},
+      {".ogg", "audio/ogg"},
+      {".mp3", "audio/mpeg"},
+  };
+  auto it = kTypes.find(file.extension().string());
+  return it == kTypes.end() ? "application/octet-stream" : it->second;
+}
+
+std::optional<std::string> read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace doska::server
