@@ -61,3 +61,62 @@ test('English, unknown texts and unknown languages are left as they are', () => 
   assert.equal(l('White resigned', 'de'), 'White resigned');
   assert.equal(l(undefined, 'ru'), undefined);
 });
+
+// The parsers' texts (FEN, moves, records) with the server's prefixes: no English word is left
+// but the player's own quoted text and the letters to be typed.
+test('the parsers of positions, moves and records are translated, the quoted input kept', () => {
+  const allowed = new Set(['KQRBNGJP', 'GameType', 'Variant', 'FEN']);  // letters and tag names to type
+  const english = (text) => text.replace(/'[^']*'/g, ' ').match(/\b[A-Za-z]{2,}\b/g)?.filter((w) => !allowed.has(w)) ?? [];
+  const families = {
+    draughts: [
+      "FEN 'W:W99:B1': '99' is not a square of russian",
+      "FEN 'X:W21:B1': side to move must be W or B, not 'X'",
+      "FEN 'W:W5-2:B12': bad square range '5-2'",
+      "FEN 'W:W1:B2': a white man on 1 would be a king; write K1",
+      "move 2 '32-28': move 'c3-d9': 'd9' is not a square of russian",
+      "move 1 '123456789': move '123456789': write a move of more than two squares with separators (32x23x14)",
+      "move 2 '32-27': illegal move '32-27' for Black",
+    ],
+    pdn: [
+      "line 3: the comment '{' is not closed with '}'",
+      "line 1: the tag FEN has no value in double quotes",
+      "line 2: ')' closes no variation",
+      "line 4: 'zz' is not a move, move number, annotation or result",
+      'no game in the text',
+    ],
+    mill: [
+      "FEN 'W:Wa1': expected <side>:W<points>:B<points>:H<white in hand>,<black in hand>",
+      "FEN 'W:Wz9:B:H9,9': 'z9' is not a point of the mill board",
+      "move 1 'z9': 'z9' is not a point of the mill board (a1 d1 g1, b2 d2 f2, c3 d3 e3, a4 b4 c4 e4 f4 g4, c5 d5 e5, b6 d6 f6, a7 d7 g7)",
+      "move 1 'a1-a4': White still has 9 pieces in hand and must place one (e.g. a4)",
+      "'7' is not a mill move (write a placement (d6), a move (a1-a4), and a removal after x (d6xd5, a1-a4xd5))",
+      'line 2: a tag without \']\'',
+    ],
+    chess100: [
+      'FEN needs 4 to 7 fields (placement, side, castling, en passant, halfmove, fullmove, extra pawn), found 1',
+      "FEN side to move 'x' is not w or b",
+      'FEN rank 10: 11 is not a count of 1 to 10 empty squares',
+      "move 1 'e2e9': 'e2e9' is not a legal move here",
+      "move 1 'zz': 'zz' is not a move: write long algebraic (e2e4, a9a10r, e9e10@c2) or SAN (e4, Nc3, exd5, e10=Q, O-O, e2:Bd1, Ke10@c2)",
+      "'e2e4': there is no black piece on e2",
+    ],
+    'wolf-sheep': [
+      "FEN 'W:Wa1:Bb2': there must be exactly four sheep, not 1",
+      "FEN 'W:Wz9:Bb2': 'z9' is not a dark square a1..h8",
+      "move 1 'z9': move 'z9': 'z9' is not a dark square a1..h8 (write a placement as d8, a move as c1-d2)",
+      "move 1 'c1-d2': move 'c1-d2': the wolf must first be placed (write a square such as d8)",
+    ],
+  };
+  for (const [family, texts] of Object.entries(families))
+    for (const text of texts)
+      for (const lang of ['ru', 'uk']) {
+        const shown = l(text, lang, family);
+        assert.notEqual(shown, text, `${family}: ${text} is not translated`);
+        assert.deepEqual(english(shown), [], `${family} (${lang}): ${shown}`);
+        for (const quoted of text.match(/'[^']*'/g) ?? []) assert.ok(shown.includes(quoted), `${shown} keeps ${quoted}`);
+      }
+  assert.equal(l("FEN 'W:W99:B1': '99' is not a square of russian", 'ru'),
+               "позиция 'W:W99:B1': '99' — не поле доски (русские шашки)");
+  assert.equal(l("move 2 '32-28': move 'c3-d9': 'd9' is not a square of russian", 'uk'),
+               "хід 2 '32-28': хід 'c3-d9': 'd9' — не поле дошки (російські шашки)");
+});
