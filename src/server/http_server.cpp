@@ -348,6 +348,9 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
 
   // The time to read (headers, then body): when it is up the read is cancelled and the client,
   // if it sent anything, is answered 408 (the stream's own timeout would close the socket).
+  // A cancel reaches only a read that is pending: one that had just completed, its handler
+  // queued, goes on with a new read that a client trickling bytes keeps alive. So the cancel is
+  // repeated every 100 ms until the read ends (refuse stops the timer).
   void arm_deadline(std::chrono::milliseconds time) {
     deadline_.expires_after(time);
     deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
@@ -355,6 +358,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
       self->timed_out_ = true;
       beast::error_code ignored;
       self->stream_.socket().cancel(ignored);
+      self->arm_deadline(std::chrono::milliseconds(100));
     });
   }
 
