@@ -1,18 +1,16 @@
 // Correspondence games, the low-time warning and the piece themes.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, newGame, clickMove} from './lib.js';
+import {useServerAndBrowser, openApp, newGame, clickMove, openLobby} from './lib.js';
 
 const env = useServerAndBrowser();
 
 test('correspondence: the presets exist, and a game shows the time left for the move', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'ru-RU'});
-  await page.click('#btn-lobby');
-  await page.waitForSelector('#dlg-lobby[open]');
+  await openLobby(page);
   const presets = await page.$$eval('#seek-time option', (options) => options.map((o) => [o.value, o.textContent]));
   for (const days of ['d1', 'd3', 'd7']) assert.ok(presets.some(([value]) => value === days), days);
   assert.ok(presets.some(([, text]) => text === 'Заочная, 3 дня на ход'));
-  await page.click('#dlg-lobby [data-close]');
 
   await newGame(page, {variant: 'russian', opponent: 'person', both: true, days: 3});
   // White's three days (less the seconds since): "2 д 23 ч" in Russian.

@@ -176,3 +176,9 @@ export async function lastMoveText(page) {
 export async function moveTexts(page) {
   return page.$$eval('#move-list .move', (buttons) => buttons.map((b) => b.textContent));
 }
+
+// Opens the lobby page through the top bar's link.
+export async function openLobby(page) {
+  await page.click('#btn-lobby');
+  await page.waitForSelector('#page-lobby:not([hidden])');
+}

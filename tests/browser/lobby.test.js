@@ -2,7 +2,7 @@
 // accepts it; both get the game with their own key and play.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, clickMove, waitPlies, assertUsableOnPhone, PHONE} from './lib.js';
+import {useServerAndBrowser, openApp, clickMove, waitPlies, assertUsableOnPhone, PHONE, openLobby} from './lib.js';
 
 const env = useServerAndBrowser();
 
@@ -11,10 +11,8 @@ test('a seek created in one browser is accepted in another and both play', async
   const a = await openApp(env.browser, env.server.url);
   const b = await openApp(env.browser, env.server.url, {locale: 'ru-RU', viewport: PHONE});
   // B watches the lobby first: the challenge appears without a reload.
-  await b.page.click('#btn-lobby');
-  await b.page.waitForSelector('#dlg-lobby[open]');
-  await a.page.click('#btn-lobby');
-  await a.page.waitForSelector('#dlg-lobby[open]');
+  await openLobby(b.page);
+  await openLobby(a.page);
   await a.page.selectOption('#seek-variant', 'russian');
   await a.page.selectOption('#seek-time', '180+2');
   await a.page.selectOption('#seek-side', 'white');
@@ -37,8 +35,7 @@ test('a seek created in one browser is accepted in another and both play', async
   await waitPlies(a.page, 2);
   assert.ok(await a.page.isVisible('#clock-top'));
   // The challenge is gone from the lobby.
-  await a.page.click('#btn-lobby');
-  await a.page.waitForSelector('#dlg-lobby[open]');
+  await openLobby(a.page);
   await a.page.waitForSelector('#seek-empty:not([hidden])');
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
@@ -75,13 +72,12 @@ test('take-back asked and allowed between people, then a rematch', async () => {
 test('a premove in a clock game is played when the turn comes; the board colours switch', async () => {
   const a = await openApp(env.browser, env.server.url);
   const b = await openApp(env.browser, env.server.url);
-  await a.page.click('#btn-lobby');
-  await a.page.waitForSelector('#dlg-lobby[open]');
+  await openLobby(a.page);
   await a.page.selectOption('#seek-variant', 'russian');
   await a.page.selectOption('#seek-time', '600+5');
   await a.page.selectOption('#seek-side', 'white');
   await a.page.click('#seek-form button[type="submit"]');
-  await b.page.click('#btn-lobby');
+  await openLobby(b.page);
   await b.page.waitForSelector('#seek-rows button[data-action="accept"]');
   await b.page.click('#seek-rows button[data-action="accept"]');
   await b.page.waitForSelector('#board[data-variant="russian"] svg');

@@ -2,7 +2,7 @@
 // phone 390x844): each test here failed before its fix.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, newGame, importGame, square, clickMove} from './lib.js';
+import {useServerAndBrowser, openApp, newGame, importGame, square, clickMove, openLobby} from './lib.js';
 
 const env = useServerAndBrowser();
 
@@ -27,14 +27,13 @@ test('the result says who won in plain words, in the page language; the article 
 
 // A creates a challenge to russian draughts as `side`; B, if given, accepts it.
 async function challenge(a, side, b = null) {
-  await a.page.click('#btn-lobby');
-  await a.page.waitForSelector('#dlg-lobby[open]');
+  await openLobby(a.page);
   await a.page.selectOption('#seek-variant', 'russian');
   await a.page.selectOption('#seek-side', side);
   await a.page.click('#seek-form button[type="submit"]');
   await a.page.waitForSelector('#seek-rows button[data-action="cancel"]');
   if (!b) return;
-  await b.page.click('#btn-lobby');
+  await openLobby(b.page);
   await b.page.waitForSelector('#seek-rows button[data-action="accept"]');
   await b.page.click('#seek-rows button[data-action="accept"]');
   await b.page.waitForSelector('#board[data-variant="russian"] svg');
@@ -45,7 +44,7 @@ test('in the lobby, your own challenge says the side you chose', async () => {
   const a = await openApp(env.browser, env.server.url, {viewport: WIDE});
   await challenge(a, 'white');
   const row = a.page.locator('#seek-rows tr', {has: a.page.locator('button[data-action="cancel"]')});
-  assert.equal(await row.locator('td').nth(2).textContent(), 'White');
+  assert.equal(await row.locator('td.seek-side').textContent(), 'White');
   await a.page.click('#seek-rows button[data-action="cancel"]');
   await a.page.waitForSelector('#seek-rows button[data-action="cancel"]', {state: 'detached'});
   assert.deepEqual(a.errors, []);

@@ -64,6 +64,35 @@ export const api = {
   seek: (id, key) => request('GET', `/api/seeks/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`),
   acceptSeek: (id) => request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
   cancelSeek: (id, key) => request('POST', `/api/seeks/${encodeURIComponent(id)}/cancel`, {key}),
+  // Quick pairing: joins the oldest matching seek ({game, side, keys}) or creates one ({seek, key}).
+  quickSeek: (spec) => request('POST', '/api/seeks/quick', spec),
+  abort: (id, key) => request('POST', `/api/games/${encodeURIComponent(id)}/abort`, {key}),
+  // Chat of a game between people (docs/players-api.md, "Chat"): rooms `players` and `watchers`.
+  chatLines: (id, key) => request('GET', `/api/games/${encodeURIComponent(id)}/chat` +
+                                        (key ? `?key=${encodeURIComponent(key)}` : '')),
+  say: (id, room, text, key) => request('POST', `/api/games/${encodeURIComponent(id)}/chat`,
+                                        key ? {room, text, key} : {room, text}),
+  // Accounts: the session is the cookie the server sets; fetch sends it (same origin), and a
+  // browser's POST carries the Origin header the server asks for.
+  account: () => request('GET', '/api/account'),
+  register: (name, password) => request('POST', '/api/account/register', {name, password}),
+  login: (name, password) => request('POST', '/api/account/login', {name, password}),
+  logout: () => request('POST', '/api/account/logout', {}),
+  sessions: () => request('GET', '/api/account/sessions'),
+  endOtherSessions: () => request('POST', '/api/account/sessions/end-others', {}),
+  changePassword: (current, password) => request('POST', '/api/account/password', {current, password}),
+  closeAccount: (password) => request('POST', '/api/account/close', {password}),
+  // Profiles and the games to watch.
+  user: (name) => request('GET', `/api/users/${encodeURIComponent(name)}`),
+  userHistory: (name) => request('GET', `/api/users/${encodeURIComponent(name)}/history`),
+  userGames: (name, filters) => {
+    const params = new URLSearchParams();
+    for (const [field, value] of Object.entries(filters || {})) {
+      if (value !== '' && value !== null && value !== undefined) params.set(field, String(value));
+    }
+    return request('GET', `/api/users/${encodeURIComponent(name)}/games?${params}`);
+  },
+  tv: (variant) => request('GET', `/api/tv${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`),
 };
 
 // A live analysis (GET /api/analysis/events): `position` on connect (the board, its legal moves),
@@ -106,19 +135,19 @@ export function streamAnalysis(spec, {onPosition, onAnalysis, onDone, onError}) 
   return () => controller.abort();
 }
 
-// Server-sent events of one game: `game` carries a game view, `info` the computer's search.
+// Server-sent events of one game: `game` carries a game view, `info` the computer's search,
+// `review` a step of its review, `chat` a new line of a room the stream may read (the players'
+// room only with the key of a side), `watchers` the number of streams open on the game.
 // EventSource reconnects by itself; close() ends the subscription.
-export function subscribe(id, {onGame, onInfo, onReview, onError}) {
-  const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events`);
-  source.addEventListener('game', (e) => {
-    try { onGame(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
-  });
-  source.addEventListener('info', (e) => {
-    try { if (onInfo) onInfo(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
-  });
-  source.addEventListener('review', (e) => {
-    try { if (onReview) onReview(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
-  });
+export function subscribe(id, {key = null, onGame, onInfo, onReview, onChat, onWatchers, onError}) {
+  const query = key ? `?key=${encodeURIComponent(key)}` : '';
+  const source = new EventSource(`/api/games/${encodeURIComponent(id)}/events${query}`);
+  const handlers = {game: onGame, info: onInfo, review: onReview, chat: onChat, watchers: onWatchers};
+  for (const [name, handler] of Object.entries(handlers)) {
+    source.addEventListener(name, (e) => {
+      try { if (handler) handler(JSON.parse(e.data)); } catch (err) { if (onError) onError(err); }
+    });
+  }
   if (onError) source.addEventListener('error', () => onError(null));
   return () => source.close();
 }

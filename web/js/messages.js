@@ -25,6 +25,11 @@ export function errorText(e) {
   const whole = detail && detail !== params.detail &&
                 !/[A-Za-z]{2,}/.test(detail.replace(/'[^']*'|"[^"]*"/g, ''));
   if (whole && !t(`error.${code}`).includes('{detail}')) return detail;
+  // A refusal whose reason is a word of the API (bad_name: length, characters, reserved) has a
+  // text of its own.
+  if (typeof params.reason === 'string' && hasText(`error.${code}.${params.reason}`)) {
+    return t(`error.${code}.${params.reason}`, params);
+  }
   for (const name of ['detail', 'reason']) {
     if (typeof params[name] === 'string') params[name] = serverText(params[name]);
   }

@@ -1,7 +1,9 @@
 // The state of the page that its parts share, and the events by which they ask each other for
 // something: 'render' (draw the game view again), 'texts' (the language changed), 'language'
 // (the player chose one), 'opened' (a game was opened), 'view-ply' (show a position of the
-// game's history).
+// game's history), 'page' (another view is shown), 'account' (signed in or out), 'listen' (the
+// game's stream was opened), 'chat-line' (a line came on it), 'watchers' (their number changed),
+// 'closed' (the game left the page).
 import {MovePicker} from './move-picker.js';
 
 export const $ = (id) => document.getElementById(id);
@@ -22,6 +24,8 @@ export const state = {
   premove: null,       // {from, to}: a move clicked while the opponent thinks (clock games)
   offline: false,      // the last request got no answer, or the event stream is cut
   streamPaused: false, // the tab is hidden and let go of its event stream
+  watchers: null,      // how many watch the game on view (its stream's `watchers` event)
+  me: null,            // the account signed in ({name, created, ratings}), or null
 };
 
 const listeners = new Map();

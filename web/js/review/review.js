@@ -22,7 +22,7 @@ export function reviewVerdict(ply) {
   return data ? data.moves.find((m) => m.ply === ply) || null : null;
 }
 
-async function startReview() {
+export async function startReview() {
   const g = state.game;
   if (!g) return;
   const data = await attempt(() => api.startReview(g.id));

@@ -30,6 +30,8 @@ export function renderControls() {
   show('btn-draw-decline', Boolean(key) && !over && Boolean(offeredToMe));
   show('btn-draw-claim', Boolean(key) && !over && g.can_claim_draw && sides.includes(g.to_move));
   show('btn-resign', Boolean(key) && !over);
+  // Between people, before each side has moved, a player may call the game off (no rating change).
+  show('btn-abort', Boolean(key) && !computer && !over && g.moves.length < 2);
   // Between people: a take-back asked of the other, and after the game a rematch.
   const moved = g.moves.some((m) => sides.includes(m.side));
   const askedOfMe = g.takeback_offer && sides.some((s) => s !== g.takeback_offer);
@@ -49,7 +51,8 @@ export function renderControls() {
 async function gameAction(call) {
   const g = state.game;
   if (!g) return;
-  const view = await attempt(() => call(g));
+  const answer = await attempt(() => call(g));
+  const view = answer && answer.game && answer.game.id ? answer.game : answer;
   if (view && view.id) acceptView(view);
 }
 
@@ -117,6 +120,7 @@ export function setupControls() {
       }
     });
   }
+  $('btn-abort').addEventListener('click', () => gameAction((g) => api.abort(g.id, resignKey(g))));
   $('btn-resign').addEventListener('click', () => $('dlg-resign').showModal());
   $('resign-yes').addEventListener('click', () => {
     $('dlg-resign').close();

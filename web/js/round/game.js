@@ -3,8 +3,9 @@
 import {api, subscribe} from '../api.js';
 import {store} from '../store.js';
 import {replayBoards} from '../replay.js';
-import {$, state, events} from '../state.js';
-import {learnSide} from '../sides.js';
+import {state, events} from '../state.js';
+import {learnSide, mySides, keyFor} from '../sides.js';
+import {showPage} from '../pages.js';
 import {live} from '../analysis/analysis.js';
 import {refreshReview} from '../review/review.js';
 import {renderStatus, renderThinking} from './status.js';
@@ -67,32 +68,52 @@ export async function openGame(id, {key = null, side = null, links = null} = {})
   }
   if (probe && view.you && state.keys.any === probe) learnSide(id, probe, view.you);
   state.review = null;
+  state.watchers = null;
   acceptView(view);
   listen(id);
   refreshReview(id);
-  $('welcome').hidden = true;
-  $('game').hidden = false;
+  showPage('game');
   events.emit('opened');
 }
 
-// The game's event stream. A hidden tab lets go of its stream (a browser opens only six
+// The game leaves the page (another view is shown): its stream is closed.
+export function closeGame() {
+  if (state.unsubscribe) state.unsubscribe();
+  state.unsubscribe = null;
+  if (!state.game) return;
+  state.game = null;
+  state.watchers = null;
+  events.emit('closed');
+}
+
+// The game's event stream, with the key of a side this page holds (a player's stream also
+// carries the players' chat room). A hidden tab lets go of its stream (a browser opens only six
 // connections to one server, and each stream holds one) and opens it again when shown; the
 // stream's first event is the game as it is then.
 function listen(id) {
   if (state.unsubscribe) state.unsubscribe();
+  const sides = mySides();
   state.unsubscribe = subscribe(id, {
+    key: sides.length ? keyFor(sides[0]) : null,
     onGame: (v) => {
       state.offline = false;
       acceptView(v);
     },
     onInfo: (info) => { state.thinking = info; renderThinking(); },
     onReview: () => refreshReview(id),
+    onChat: (line) => events.emit('chat-line', id, line),
+    onWatchers: ({count}) => {
+      if (!state.game || state.game.id !== id) return;
+      state.watchers = count;
+      events.emit('watchers');
+    },
     onError: () => {
       if (!state.game || state.offline) return;
       state.offline = true;
       renderStatus();
     },
   });
+  events.emit('listen', id);
 }
 
 export function setupVisibility() {

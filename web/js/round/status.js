@@ -24,8 +24,10 @@ export function renderStatus() {
   if (g.result.over) {
     result.hidden = false;
     const outcome = g.result.outcome === 'draw' ? t('result.draw')
+                    : g.result.outcome === 'aborted' ? t('result.aborted')
                     : t('result.wins', {side: sideName(g.variant, g.result.outcome === 'white_wins' ? 'white' : 'black')});
-    $('result-outcome').textContent = `${g.result.text}  ${outcome}`;
+    $('result-outcome').textContent = g.result.outcome === 'aborted' || !g.result.text ? outcome
+                                      : `${g.result.text}  ${outcome}`;
     // Why, in plain words; the article that decided it is for the tooltip (an arbiter looks
     // there, or in the rules).
     const reason = $('result-rule');
@@ -54,7 +56,7 @@ export function renderStatus() {
 }
 
 // The endings decided by the players or the clock, not by an article of the rules.
-const ARTICLE_FREE = new Set(['', 'resignation', 'agreement', 'time']);
+const ARTICLE_FREE = new Set(['', 'resignation', 'agreement', 'time', 'abort', 'aborted']);
 
 // The English of the server made a sentence (it writes "white ran out of time", "White has no
 // pieces"); the other languages come from its translation.
