@@ -39,6 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (game->second.find('/') != std::string::npos) fail("a tail with a slash");
   }
   (void)doska::server::is_play_link(target->path);
+  (void)doska::server::is_app_page(target->path);
   // Decoding what was encoded gives it back.
   std::string encoded;
   static constexpr char kHex[] = "0123456789ABCDEF";

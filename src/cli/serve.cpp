@@ -44,7 +44,7 @@ int run_serve(const std::vector<std::string>& words) {
       words,
       {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "egdb-memory",
        "connections-per-address", "analyses-per-address", "header-timeout", "analysis-seconds"},
-      {});
+      {"secure-cookies", "no-throttle"});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -82,6 +82,8 @@ int run_serve(const std::vector<std::string>& words) {
     }
   }
   http_options.header_timeout = std::chrono::seconds(header_seconds);
+  // Behind a proxy that speaks https: the session cookie only over https.
+  http_options.secure_cookies = args->flag("secure-cookies");
 
   // SIGINT and SIGTERM are taken by one thread with sigwait, blocked everywhere else (set
   // before any thread starts, which inherits the mask), so that stopping needs no global state.
@@ -99,6 +101,8 @@ int run_serve(const std::vector<std::string>& words) {
   server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), *tables);
   server::ServiceOptions service_options;
   service_options.live_analysis_seconds = analysis_seconds;
+  // Benchmarks only (doska loadtest --accounts registers thousands of players from one address).
+  service_options.accounts.throttle = !args->flag("no-throttle");
   server::GameService service(**storage, pool, service_options);
   server::HttpServer http(service, http_options);
   auto bound = http.bind(host, *port);

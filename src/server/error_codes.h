@@ -7,7 +7,7 @@
 
 namespace doska::server {
 
-inline constexpr std::array<std::string_view, 47> kErrorCodes = {
+inline constexpr std::array<std::string_view, 66> kErrorCodes = {
     // the request itself
     "bad_request", "body_too_large", "uri_too_long", "headers_too_large", "request_timeout",
     "not_found", "method_not_allowed", "too_many_connections", "too_many_requests",
@@ -24,6 +24,12 @@ inline constexpr std::array<std::string_view, 47> kErrorCodes = {
     "lobby_full",
     // review and analysis
     "review_too_early", "analysis_during_game", "live_analysis_not_found", "bad_moves",
-    "engine_busy", "engine_error"};
+    "engine_busy", "engine_error",
+    // accounts, ratings and rated seeks
+    "bad_name", "name_taken", "bad_password", "bad_login", "too_many_logins",
+    "too_many_registrations", "not_logged_in", "login_required", "cross_origin", "user_not_found",
+    "own_seek", "out_of_range", "rated_needs_clock", "rated_from_position", "abort_too_late",
+    // chat
+    "no_chat", "bad_chat", "chat_too_fast", "too_many_seeks"};
 
 }  // namespace doska::server

@@ -3,19 +3,30 @@
 namespace doska::server {
 
 GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions options)
-    : pool_(pool),
+    : storage_(storage),
+      pool_(pool),
       round_(storage, pool, hub_, options.computer_seconds),
-      lobby_(hub_, [this](const CreateRequest& request) { return round_.create(request); }),
+      lobby_(hub_, [this](const CreateRequest& request,
+                          const Seating& seating) { return round_.create(request, seating); }),
       review_(storage, pool, hub_, round_),
-      analysis_(pool, hub_, round_, options.live_analysis_seconds) {}
+      analysis_(pool, hub_, round_, options.live_analysis_seconds),
+      accounts_(storage, hub_, options.accounts),
+      ratings_(storage, hub_),
+      chat_(storage, hub_, [this](const std::string& game, const std::string& key) {
+        const Round::Seats seats = round_.seats(game, key);
+        return Chat::GameFacts{seats.between_people, seats.side, seats.white_name,
+                               seats.black_name};
+      }) {}
 
 GameService::~GameService() {
   shut_down();
 }
 
 // Every room stops taking new searches before the round wakes the streams; the pool goes last,
-// so that no search outlives the room it reports to.
+// so that no search outlives the room it reports to. The hub's news stop first: a room must not
+// hear of anything once it has begun to stop.
 void GameService::shut_down() {
+  hub_.stop();
   review_.shut_down();
   analysis_.shut_down();
   round_.shut_down();
@@ -27,6 +38,12 @@ std::vector<Event> GameService::poll_events(const std::string& id, Seen& seen) {
   if (id == Lobby::kLobby) return lobby_.poll(seen);
   std::vector<Event> events = round_.poll(id, seen);
   for (Event& event : review_.poll(id, seen)) events.push_back(std::move(event));
+  for (Event& event : chat_.poll(id, seen)) events.push_back(std::move(event));
+  const auto watchers = static_cast<std::int64_t>(hub_.listener_count(id));
+  if (watchers != seen.watchers) {
+    seen.watchers = watchers;
+    events.push_back(Event{"watchers", "{\"count\":" + std::to_string(watchers) + "}"});
+  }
   return events;
 }
 

@@ -1,17 +1,21 @@
 // The server's rooms, one per feature, and the hub they publish to: the round (games in
-// progress), the lobby (seeks), game review and analysis. The HTTP front reaches each room
-// through this facade; the event streams poll here, which asks the room that owns the id.
+// progress), the lobby (seeks), game review and analysis, accounts, ratings and chat. The HTTP
+// front reaches each room through this facade; the event streams poll here, which asks the room
+// that owns the id.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "server/account/account.h"
 #include "server/analysis/analysis.h"
 #include "server/api_error.h"
+#include "server/chat/chat.h"
 #include "server/engine_pool.h"
 #include "server/hub/hub.h"
 #include "server/lobby/lobby.h"
+#include "server/ratings/ratings.h"
 #include "server/review/review.h"
 #include "server/round/round.h"
 #include "server/storage.h"
@@ -23,6 +27,7 @@ struct ServiceOptions {
   double computer_seconds = 2.0;
   // Longest time a live analysis searches, so that no client holds an engine for ever.
   double live_analysis_seconds = 300.0;
+  AccountOptions accounts;
 };
 
 class GameService {
@@ -41,6 +46,11 @@ class GameService {
   Lobby& lobby() { return lobby_; }
   Review& review() { return review_; }
   Analysis& analysis() { return analysis_; }
+  Accounts& accounts() { return accounts_; }
+  Ratings& ratings() { return ratings_; }
+  Chat& chat() { return chat_; }
+  Hub& hub() { return hub_; }
+  Storage& storage() { return storage_; }
 
   // The changes newer than what a stream has seen (updated here): the events to send, possibly
   // none; never waits. 404 for an unknown game or live analysis.
@@ -52,6 +62,7 @@ class GameService {
   std::size_t listener_count() const { return hub_.listener_count(); }
 
  private:
+  Storage& storage_;
   EnginePool& pool_;
   // Declared in the order they are made: the hub first, the rooms that use the round after it.
   Hub hub_;
@@ -59,6 +70,9 @@ class GameService {
   Lobby lobby_;
   Review review_;
   Analysis analysis_;
+  Accounts accounts_;
+  Ratings ratings_;
+  Chat chat_;
 };
 
 }  // namespace doska::server

@@ -24,6 +24,7 @@
 #include "common/text.h"
 #include "server/http_target.h"
 #include "server/reply.h"
+#include "server/routes.h"
 
 namespace doska::server {
 
@@ -50,13 +51,6 @@ constexpr std::pair<const char*, const char*> kSecurityHeaders[] = {
     {"X-Frame-Options", "DENY"},
     {"X-Content-Type-Options", "nosniff"},
     {"Referrer-Policy", "no-referrer"},
-};
-
-// A request as the routes see it: the target split into its path and decoded query.
-struct Request : Target {
-  http::verb method = http::verb::get;
-  std::string body;
-  std::string address;
 };
 
 // The serialised answer: status line, headers (the security ones on every answer) and body.
@@ -124,31 +118,11 @@ class HttpServer::Impl {
 
  private:
   void accept();
-  // A call of the API: the request, the {id} of its route, and the rooms that answer it.
-  struct Call {
-    Impl& server;
-    const Request& request;
-    std::string id;
-    GameService& service() { return server.service_; }
-    Round& round() { return server.service_.round(); }
-    Lobby& lobby() { return server.service_.lobby(); }
-    const std::string& body() const { return request.body; }
-    std::optional<std::string> param(const std::string& name) const {
-      auto it = request.query.find(name);
-      if (it == request.query.end()) return std::nullopt;
-      return it->second;
-    }
-  };
-  struct Route {
-    http::verb method;
-    const char* pattern;
-    const char* room;               // who answers, for the reader
-    Reply (*answer)(Call& call);    // null: an event stream, opened before the table is read
-    bool others_not_found = false;  // the other methods answer 404 rather than 405
-  };
-  static const std::vector<Route>& routes();
-  static std::pair<std::string, std::string> route_pattern(const std::string& path);
-  Reply api(const Request& request);
+  Reply api(const Request& request) {
+    return answer_api(
+        service_, request, [this](const Request& r) { return analyse(r); },
+        options_.secure_cookies);
+  }
   Reply file(const Request& request);
   Reply analyse(const Request& request);
 
@@ -187,14 +161,16 @@ class HttpServer::Impl {
 class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventStream> {
  public:
   EventStream(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot, std::string id,
-              std::shared_ptr<void> hold = nullptr)
+              std::shared_ptr<void> hold = nullptr, bool players_room = false)
       : server_(server),
         socket_(std::move(socket)),
         slot_(std::move(slot)),
         hold_(std::move(hold)),
         id_(std::move(id)),
         ping_(socket_.get_executor()),
-        stall_(socket_.get_executor()) {}
+        stall_(socket_.get_executor()) {
+    seen_.players_room = players_room;
+  }
   ~EventStream() {
     if (token_) server_.service_.unsubscribe(id_, token_);
   }
@@ -402,6 +378,15 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     request->method = message.method();
     request->body = std::move(message.body());
     request->address = slot_->address();
+    auto header = [&](http::field f) {
+      auto it = message.find(f);
+      return it == message.end() ? std::string() : std::string(it->value());
+    };
+    request->session = session_token(header(http::field::cookie));
+    request->origin = header(http::field::origin);
+    request->referer = header(http::field::referer);
+    request->host = header(http::field::host);
+    request->agent = header(http::field::user_agent);
 
     auto game = game_path(request->path);
     const bool get = request->method == http::verb::get;
@@ -423,9 +408,15 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
         reply = std::move(std::get<Reply>(started));
       } else if (events) {
         try {
-          if (id != Lobby::kLobby)
+          bool players_room = false;
+          if (id != Lobby::kLobby) {
             (void)self->server_.service_.round().get(id);  // 404 before the stream starts
-          net::post(self->stream_.get_executor(), [self, id] { self->become_stream(id); });
+            // A player's stream (opened with a key of a side) carries the players' chat too.
+            if (auto key = request.query.find("key"); key != request.query.end())
+              players_room = self->server_.service_.chat().reads_players(id, key->second);
+          }
+          net::post(self->stream_.get_executor(),
+                    [self, id, players_room] { self->become_stream(id, nullptr, players_room); });
           return;
         } catch (const ApiError& e) {
           reply = error_reply(e);
@@ -440,9 +431,10 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     });
   }
 
-  void become_stream(const std::string& id, std::shared_ptr<void> hold = nullptr) {
+  void become_stream(const std::string& id, std::shared_ptr<void> hold = nullptr,
+                     bool players_room = false) {
     auto stream = std::make_shared<EventStream>(server_, stream_.release_socket(), std::move(slot_),
-                                                id, std::move(hold));
+                                                id, std::move(hold), players_room);
     stream->start();
   }
 
@@ -582,6 +574,7 @@ void HttpServer::Impl::stop() {
 
 Reply HttpServer::Impl::handle(const Request& request) {
   try {
+    if (auto refused = cross_origin_refusal(request)) return *refused;
     if (request.path.rfind("/api/", 0) == 0) return api(request);
     return file(request);
   } catch (const ApiError& e) {
@@ -591,125 +584,6 @@ Reply HttpServer::Impl::handle(const Request& request) {
   } catch (...) {
     return error_reply(500, "internal_error", "internal error");
   }
-}
-
-// Which room answers which route. {id} stands for one segment of the path. A path listed with
-// other methods only is answered 405 (its Allow header names the other of GET and POST), a path
-// not listed 404. The event streams (GET .../events) are taken in Connection::on_request before
-// this table is read; their rows say which room feeds them.
-const std::vector<HttpServer::Impl::Route>& HttpServer::Impl::routes() {
-  using enum http::verb;
-  static const std::vector<Route> table = {
-      {get, "/api/variants", "round",
-       [](Call& c) { return json_reply(200, c.round().variants()); }},
-      {post, "/api/games", "round",
-       [](Call& c) { return json_reply(201, c.round().create(need(parse_create(c.body())))); }},
-      // No list of everyone's games: a browser asks for the games it holds keys of.
-      {get, "/api/games", "-",
-       [](Call&) {
-         return error_reply(403, "list_not_public",
-                            "the list of every game is not public: POST /api/games/mine with the "
-                            "games and keys you hold");
-       }},
-      {post, "/api/games/mine", "round",
-       [](Call& c) { return json_reply(200, c.round().list_held(need(parse_held(c.body())))); }},
-      {get, "/api/games/{id}", "round",
-       [](Call& c) { return json_reply(200, c.round().get(c.id, c.param("key"))); }},
-      {post, "/api/games/{id}/moves", "round",
-       [](Call& c) { return json_reply(200, c.round().move(c.id, need(parse_move(c.body())))); }},
-      {post, "/api/games/{id}/undo", "round",
-       [](Call& c) { return json_reply(200, c.round().undo(c.id, need(parse_key(c.body())))); }},
-      {post, "/api/games/{id}/draw", "round",
-       [](Call& c) { return json_reply(200, c.round().draw(c.id, need(parse_draw(c.body())))); }},
-      {post, "/api/games/{id}/resign", "round",
-       [](Call& c) { return json_reply(200, c.round().resign(c.id, need(parse_key(c.body())))); }},
-      {post, "/api/games/{id}/takeback", "round",
-       [](Call& c) {
-         return json_reply(200, c.round().takeback(c.id, need(parse_takeback(c.body()))));
-       }},
-      {post, "/api/games/{id}/rematch", "round",
-       [](Call& c) { return json_reply(201, c.round().rematch(c.id, need(parse_key(c.body())))); }},
-      {get, "/api/games/{id}/export", "round",
-       [](Call& c) {
-         Reply reply;
-         reply.type = "text/plain; charset=utf-8";
-         std::optional<int> ply;
-         if (auto text = c.param("ply")) {
-           ply = parse_int(*text);
-           if (!ply)
-             throw ApiError(400, "bad_ply", "ply " + doska::quoted(*text) + " is not a number",
-                            {{"ply", *text}});
-         }
-         reply.body = c.round().export_game(c.id, c.param("format").value_or("pdn"), ply);
-         return reply;
-       }},
-      {get, "/api/games/{id}/events", "hub (round, review)", nullptr},
-      {post, "/api/games/{id}/review", "review",
-       [](Call& c) {
-         return json_reply(202,
-                           c.service().review().start_review(c.id, need(parse_review(c.body()))));
-       }},
-      {get, "/api/games/{id}/review", "review",
-       [](Call& c) { return json_reply(200, c.service().review().review(c.id)); }},
-      {get, "/api/seeks", "lobby", [](Call& c) { return json_reply(200, c.lobby().seeks()); }},
-      {post, "/api/seeks", "lobby",
-       [](Call& c) {
-         return json_reply(201, c.lobby().create_seek(need(parse_create(c.body()))));
-       }},
-      // Also "/api/seeks/" without an id, and "/api/seeks/events/..." (405 for every method).
-      {get, "/api/seeks/events", "hub (lobby)", nullptr},
-      {get, "/api/seeks/{id}", "lobby",
-       [](Call& c) { return json_reply(200, c.lobby().seek(c.id, c.param("key").value_or(""))); }},
-      {post, "/api/seeks/{id}/accept", "lobby",
-       [](Call& c) { return json_reply(201, c.lobby().accept_seek(c.id)); }},
-      {post, "/api/seeks/{id}/cancel", "lobby",
-       [](Call& c) {
-         c.lobby().cancel_seek(c.id, need(parse_key(c.body())).key);
-         return json_reply(200, json{{"cancelled", c.id}});
-       }},
-      {post, "/api/analyse", "analysis", [](Call& c) { return c.server.analyse(c.request); }},
-      // Other methods: 404, as for a path not listed.
-      {get, "/api/analysis/events", "hub (analysis)", nullptr, true},
-  };
-  return table;
-}
-
-// The pattern of the table a path falls under, and the {id} in it.
-std::pair<std::string, std::string> HttpServer::Impl::route_pattern(const std::string& path) {
-  if (path.rfind("/api/seeks/", 0) == 0) {
-    const std::string rest = path.substr(std::string("/api/seeks/").size());
-    const auto slash = rest.find('/');
-    const std::string id = rest.substr(0, slash);
-    const std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
-    if (id.empty() || id == "events") return {"/api/seeks/events", ""};
-    return {"/api/seeks/{id}" + (tail.empty() ? "" : "/" + tail), id};
-  }
-  if (auto game = game_path(path); game && path != "/api/games/mine") {
-    const auto& [id, tail] = *game;
-    return {"/api/games/{id}" + (tail.empty() ? "" : "/" + tail), id};
-  }
-  // A path with a brace is no route's: it must not read as one of the patterns.
-  if (path.find('{') != std::string::npos) return {"", ""};
-  return {path, ""};
-}
-
-Reply HttpServer::Impl::api(const Request& r) {
-  const auto [pattern, id] = route_pattern(r.path);
-  const Route* listed = nullptr;
-  for (const Route& route : routes()) {
-    if (route.pattern != pattern) continue;
-    if (route.method == r.method && route.answer) {
-      Call call{*this, r, id};
-      return route.answer(call);
-    }
-    if (!route.others_not_found) listed = &route;
-  }
-  if (!listed) return error_reply(404, "not_found", "no such path " + r.path, {{"path", r.path}});
-  Reply reply =
-      error_reply(405, "method_not_allowed",
-                  "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
-  reply.headers.emplace_back("Allow", r.method == http::verb::get ? "POST" : "GET");
-  return reply;
 }
 
 // An analysis holds an engine (and a timed one a worker too): a client has at most a few at once,
@@ -809,7 +683,7 @@ Reply HttpServer::Impl::file(const Request& r) {
     return reply;
   }
   std::filesystem::path path;
-  if (is_play_link(r.path)) {
+  if (is_play_link(r.path) || is_app_page(r.path)) {
     path = std::filesystem::path(options_.web_dir) / "index.html";
     if (!web_ready_)
       return error_reply(404, "not_found",

@@ -29,6 +29,8 @@ struct HttpOptions {
   // of a kept-alive connection included), and its body within the next.
   std::chrono::milliseconds header_timeout{10000};
   std::chrono::milliseconds body_timeout{30000};
+  // The session cookie is sent with Secure (the server is reached over https, through a proxy).
+  bool secure_cookies = false;
 };
 
 class HttpServer {

@@ -80,4 +80,14 @@ bool is_play_link(const std::string& path) {
   });
 }
 
+bool is_app_page(const std::string& path) {
+  if (path == "/lobby" || path == "/tv" || path == "/account") return true;
+  static constexpr std::string_view kProfile = "/@/";
+  if (path.rfind(kProfile, 0) != 0) return false;
+  const std::string_view name = std::string_view(path).substr(kProfile.size());
+  return !name.empty() && name.size() <= 30 && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-';
+  });
+}
+
 }  // namespace doska::server

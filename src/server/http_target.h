@@ -29,4 +29,8 @@ std::optional<std::pair<std::string, std::string>> game_path(const std::string& 
 // "/play/<id>" with an id of 1 to 32 letters and digits (a game's secret link).
 bool is_play_link(const std::string& path);
 
+// The app's other pages: /lobby, /tv, /account and /@/<name> (a profile, 1 to 30 characters of a
+// name's).
+bool is_app_page(const std::string& path);
+
 }  // namespace doska::server

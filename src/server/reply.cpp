@@ -19,8 +19,13 @@ Reply error_reply(int status, const std::string& code, const std::string& messag
       status, nlohmann::json{{"error", message}, {"code", code}, {"params", std::move(params)}});
 }
 
+// A refusal that says when to ask again ("retry_after" seconds, a throttle's) says it in the
+// Retry-After header too.
 Reply error_reply(const ApiError& e) {
-  return error_reply(e.status, e.code, e.what(), e.params);
+  Reply reply = error_reply(e.status, e.code, e.what(), e.params);
+  if (auto it = e.params.find("retry_after"); it != e.params.end() && it->is_number_integer())
+    reply.headers.emplace_back("Retry-After", std::to_string(it->get<int>()));
+  return reply;
 }
 
 std::string mime_type(const std::filesystem::path& file) {

@@ -135,6 +135,78 @@ Result<CreateRequest> parse_create(std::string_view body) {
   if (!pdn) return make_error(pdn.error());
   if (!pdn->empty()) r.pdn = *pdn;
   if (r.fen && r.pdn) return make_error("give \"fen\" or \"pdn\", not both");
+  if (auto it = o.find("rated"); it != o.end() && !it->is_null()) {
+    if (!it->is_boolean()) return make_error("field \"rated\" must be true or false");
+    r.rated = it->get<bool>();
+  }
+  if (auto it = o.find("rating_range"); it != o.end() && !it->is_null()) {
+    if (!it->is_array() || it->size() != 2 || !(*it)[0].is_number_integer() ||
+        !(*it)[1].is_number_integer())
+      return make_error("field \"rating_range\" must be two whole numbers [low, high]");
+    const auto low = (*it)[0].get<long long>(), high = (*it)[1].get<long long>();
+    if (low < kMinSeekRating || high > kMaxSeekRating || low > high)
+      return make_error("field \"rating_range\" must be within " + std::to_string(kMinSeekRating) +
+                        ".." + std::to_string(kMaxSeekRating) + ", low before high");
+    r.rating_range = std::pair{static_cast<int>(low), static_cast<int>(high)};
+  }
+  return r;
+}
+
+Result<Credentials> parse_credentials(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  Credentials r;
+  auto name = text_field(*object, "name", true);
+  if (!name) return make_error(name.error());
+  auto password = text_field(*object, "password", true);
+  if (!password) return make_error(password.error());
+  if (name->size() > kMaxNameBytes) return make_error("field \"name\" is too long");
+  if (password->size() > kMaxPasswordBytes) return make_error("field \"password\" is too long");
+  r.name = std::move(*name);
+  r.password = std::move(*password);
+  return r;
+}
+
+Result<PasswordChange> parse_password_change(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  PasswordChange r;
+  auto current = text_field(*object, "current", true);
+  if (!current) return make_error(current.error());
+  auto password = text_field(*object, "password", true);
+  if (!password) return make_error(password.error());
+  if (current->size() > kMaxPasswordBytes) return make_error("field \"current\" is too long");
+  if (password->size() > kMaxPasswordBytes) return make_error("field \"password\" is too long");
+  r.current = std::move(*current);
+  r.password = std::move(*password);
+  return r;
+}
+
+Result<std::string> parse_password(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  auto password = text_field(*object, "password", true);
+  if (!password) return make_error(password.error());
+  if (password->size() > kMaxPasswordBytes) return make_error("field \"password\" is too long");
+  return *password;
+}
+
+Result<ChatRequest> parse_chat(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  ChatRequest r;
+  auto room = text_field(*object, "room", true);
+  if (!room) return make_error(room.error());
+  if (*room != "players" && *room != "watchers")
+    return make_error("field \"room\" must be \"players\" or \"watchers\"");
+  r.room = *room;
+  auto text = text_field(*object, "text", true);
+  if (!text) return make_error(text.error());
+  if (text->size() > kMaxChatBytes) return make_error("field \"text\" is too long");
+  r.text = std::move(*text);
+  auto key = text_field(*object, "key", false);
+  if (!key) return make_error(key.error());
+  r.key = std::move(*key);
   return r;
 }
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/result.h"
@@ -24,7 +25,35 @@ struct CreateRequest {
   bool huffing = false;
   std::optional<std::string> fen;
   std::optional<std::string> pdn;
+  // A seek's: rated (ratings change) or casual, and the opponents' ratings it accepts.
+  bool rated = false;
+  std::optional<std::pair<int, int>> rating_range;
 };
+inline constexpr int kMinSeekRating = 600;
+inline constexpr int kMaxSeekRating = 3000;
+
+// POST /api/account/register and /login. The rules of names and passwords are the account
+// room's; here only the bounds of a body.
+struct Credentials {
+  std::string name;
+  std::string password;
+};
+inline constexpr std::size_t kMaxNameBytes = 100;
+inline constexpr std::size_t kMaxPasswordBytes = 1024;
+
+// POST /api/account/password.
+struct PasswordChange {
+  std::string current;
+  std::string password;
+};
+
+// POST /api/games/{id}/chat: "players" or "watchers"; the key for the players' room.
+struct ChatRequest {
+  std::string room;
+  std::string text;
+  std::string key;
+};
+inline constexpr std::size_t kMaxChatBytes = 4096;  // the room counts characters (140)
 
 struct MoveRequest {
   std::string key;
@@ -78,5 +107,10 @@ Result<DrawRequest> parse_draw(std::string_view body);
 Result<AnalyseRequest> parse_analyse(std::string_view body);
 // {"games": [{"id": "...", "key": "..."}, ...]}
 Result<std::vector<HeldGame>> parse_held(std::string_view body);
+Result<Credentials> parse_credentials(std::string_view body);
+Result<PasswordChange> parse_password_change(std::string_view body);
+// {"password"}: POST /api/account/close.
+Result<std::string> parse_password(std::string_view body);
+Result<ChatRequest> parse_chat(std::string_view body);
 
 }  // namespace doska::server

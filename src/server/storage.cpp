@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <system_error>
 
 #include "common/sha256.h"
+#include "server/sql.h"
 
 namespace doska::server {
 
@@ -68,7 +70,93 @@ constexpr const char* kMigrations[] = {
     // 5: correspondence games, days per move and the deadline of the move to make.
     R"(ALTER TABLE games ADD COLUMN days_per_move INTEGER NOT NULL DEFAULT 0;
        ALTER TABLE games ADD COLUMN move_deadline_ms INTEGER NOT NULL DEFAULT 0;)",
+    // 6: players. Accounts (passwords as Argon2id hashes), sessions (digests of their tokens),
+    // Glicko-2 ratings per game id and speed with their history, the rated games applied, chat;
+    // a game's players (names, ratings when it began and their changes) and whether it is rated.
+    R"(ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+       ALTER TABLE games ADD COLUMN speed TEXT NOT NULL DEFAULT '';
+       ALTER TABLE games ADD COLUMN white_name TEXT NOT NULL DEFAULT '' COLLATE NOCASE;
+       ALTER TABLE games ADD COLUMN black_name TEXT NOT NULL DEFAULT '' COLLATE NOCASE;
+       ALTER TABLE games ADD COLUMN seats TEXT NOT NULL DEFAULT '';
+       CREATE INDEX games_by_white_name ON games(white_name) WHERE white_name <> '';
+       CREATE INDEX games_by_black_name ON games(black_name) WHERE black_name <> '';
+       CREATE INDEX games_by_outcome ON games(outcome);
+       CREATE TABLE users (
+         id INTEGER PRIMARY KEY,
+         name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+         password TEXT NOT NULL,
+         created TEXT NOT NULL,
+         closed INTEGER NOT NULL DEFAULT 0);
+       CREATE TABLE sessions (
+         digest TEXT PRIMARY KEY,
+         public_id TEXT NOT NULL,
+         user_id INTEGER NOT NULL REFERENCES users(id),
+         created TEXT NOT NULL,
+         last_seen TEXT NOT NULL,
+         agent TEXT NOT NULL DEFAULT '');
+       CREATE INDEX sessions_by_user ON sessions(user_id);
+       CREATE TABLE ratings (
+         user_id INTEGER NOT NULL REFERENCES users(id),
+         variant TEXT NOT NULL,
+         speed TEXT NOT NULL,
+         rating REAL NOT NULL,
+         rd REAL NOT NULL,
+         volatility REAL NOT NULL,
+         games INTEGER NOT NULL,
+         last_ms INTEGER NOT NULL,
+         PRIMARY KEY (user_id, variant, speed));
+       CREATE TABLE rating_history (
+         user_id INTEGER NOT NULL REFERENCES users(id),
+         variant TEXT NOT NULL,
+         speed TEXT NOT NULL,
+         at_ms INTEGER NOT NULL,
+         rating REAL NOT NULL,
+         game_id TEXT NOT NULL);
+       CREATE INDEX rating_history_by_user ON rating_history(user_id, at_ms);
+       CREATE TABLE rated_games (game_id TEXT PRIMARY KEY, applied TEXT NOT NULL);
+       CREATE TABLE chat_lines (
+         game_id TEXT NOT NULL,
+         room TEXT NOT NULL,
+         n INTEGER NOT NULL,
+         at TEXT NOT NULL,
+         user_id INTEGER NOT NULL DEFAULT 0,
+         name TEXT NOT NULL DEFAULT '',
+         side TEXT NOT NULL DEFAULT '',
+         text TEXT NOT NULL,
+         PRIMARY KEY (game_id, room, n));)",
 };
+
+// A game's seats beyond the names (which have columns of their own, for a player's list):
+// ratings when it began, provisional or not, and their changes, as JSON.
+std::string seats_text(const StoredGame& g) {
+  if (g.white_player.name.empty() && g.black_player.name.empty()) return "";
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [side, seat] :
+       {std::pair{"white", &g.white_player}, {"black", &g.black_player}}) {
+    nlohmann::json one = nlohmann::json::object();
+    if (seat->rating) one["rating"] = *seat->rating;
+    if (seat->provisional) one["provisional"] = true;
+    if (seat->diff) one["diff"] = *seat->diff;
+    out[side] = std::move(one);
+  }
+  return out.dump();
+}
+
+void read_seats(const std::string& text, Seat& white, Seat& black) {
+  if (text.empty()) return;
+  const auto in = nlohmann::json::parse(text, nullptr, false);
+  if (!in.is_object()) return;
+  for (const auto& [side, seat] : {std::pair{"white", &white}, {"black", &black}}) {
+    auto it = in.find(side);
+    if (it == in.end() || !it->is_object()) continue;
+    if (auto r = it->find("rating"); r != it->end() && r->is_number_integer())
+      seat->rating = r->get<int>();
+    if (auto p = it->find("provisional"); p != it->end() && p->is_boolean())
+      seat->provisional = p->get<bool>();
+    if (auto d = it->find("diff"); d != it->end() && d->is_number_integer())
+      seat->diff = d->get<int>();
+  }
+}
 
 // doska_key_digest(text) in SQL: key_digest for migration 2.
 void sql_key_digest(sqlite3_context* context, int, sqlite3_value** argv) {
@@ -77,48 +165,6 @@ void sql_key_digest(sqlite3_context* context, int, sqlite3_value** argv) {
       key_digest(text ? std::string(text, static_cast<std::size_t>(sqlite3_value_bytes(argv[0])))
                       : std::string());
   sqlite3_result_text(context, digest.c_str(), static_cast<int>(digest.size()), SQLITE_TRANSIENT);
-}
-
-// A prepared statement, finalized when it goes out of scope.
-class Statement {
- public:
-  Statement(sqlite3* db, const char* sql) : db_(db) {
-    if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) stmt_ = nullptr;
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  bool ok() const { return stmt_ != nullptr; }
-  Statement& bind(int i, const std::string& text) {
-    sqlite3_bind_text(stmt_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
-    return *this;
-  }
-  Statement& bind(int i, std::int64_t value) {
-    sqlite3_bind_int64(stmt_, i, value);
-    return *this;
-  }
-  Statement& bind_null(int i) {
-    sqlite3_bind_null(stmt_, i);
-    return *this;
-  }
-  // SQLITE_ROW, SQLITE_DONE or an error code.
-  int step() { return sqlite3_step(stmt_); }
-  std::string text(int column) const {
-    const unsigned char* t = sqlite3_column_text(stmt_, column);
-    return t ? reinterpret_cast<const char*>(t) : "";
-  }
-  std::int64_t integer(int column) const { return sqlite3_column_int64(stmt_, column); }
-  bool is_null(int column) const { return sqlite3_column_type(stmt_, column) == SQLITE_NULL; }
-  std::string error() const { return sqlite3_errmsg(db_); }
-
- private:
-  sqlite3* db_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
-
-Error sql_error(sqlite3* db, const std::string& what) {
-  return make_error("database: " + what + ": " + sqlite3_errmsg(db));
 }
 
 }  // namespace
@@ -227,9 +273,11 @@ Status Storage::write_game(const StoredGame& g) {
                  "INSERT INTO games (id, variant, created, updated, huffing, opponent, "
                  "level, computer_side, start_fen, key_white, key_black, initial_ms, "
                  "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
-                 "result_text, rule, reason, version, days_per_move, move_deadline_ms) VALUES "
+                 "result_text, rule, reason, version, days_per_move, move_deadline_ms, rated, "
+                 "speed, white_name, black_name, seats) VALUES "
                  "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-                 "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25) ON CONFLICT(id) DO UPDATE SET "
+                 "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30) "
+                 "ON CONFLICT(id) DO UPDATE SET "
                  "variant = excluded.variant, created = excluded.created, "
                  "updated = excluded.updated, huffing = excluded.huffing, "
                  "opponent = excluded.opponent, level = excluded.level, "
@@ -242,7 +290,9 @@ Status Storage::write_game(const StoredGame& g) {
                  "result_text = excluded.result_text, rule = excluded.rule, "
                  "reason = excluded.reason, version = excluded.version, "
                  "days_per_move = excluded.days_per_move, "
-                 "move_deadline_ms = excluded.move_deadline_ms");
+                 "move_deadline_ms = excluded.move_deadline_ms, rated = excluded.rated, "
+                 "speed = excluded.speed, white_name = excluded.white_name, "
+                 "black_name = excluded.black_name, seats = excluded.seats");
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -251,6 +301,8 @@ Status Storage::write_game(const StoredGame& g) {
     up.bind(16, g.ended_by).bind(17, g.ended_side).bind(18, g.draw_offer).bind(19, g.outcome);
     up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
     up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
+    up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
+    up.bind(29, g.black_player.name).bind(30, seats_text(g));
     if (up.step() != SQLITE_DONE) return fail("writing the game");
   }
   // The moves: a save follows every change, so the stored list is the new one less
@@ -348,7 +400,8 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
               "SELECT id, variant, created, updated, huffing, opponent, level, computer_side, "
               "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
               "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version, "
-              "days_per_move, move_deadline_ms FROM games WHERE id = ?1");
+              "days_per_move, move_deadline_ms, rated, speed, white_name, black_name, seats "
+              "FROM games WHERE id = ?1");
   if (!q.ok()) return sql_error(db_, "reading a game");
   q.bind(1, id);
   const int rc = q.step();
@@ -380,6 +433,11 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   g.version = q.integer(22);
   g.days_per_move = static_cast<int>(q.integer(23));
   g.move_deadline_ms = q.integer(24);
+  g.rated = q.integer(25) != 0;
+  g.speed = q.text(26);
+  g.white_player.name = q.text(27);
+  g.black_player.name = q.text(28);
+  read_seats(q.text(29), g.white_player, g.black_player);
   Statement m(db_, "SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   if (!m.ok()) return sql_error(db_, "reading the moves");
   m.bind(1, id);
@@ -397,7 +455,8 @@ namespace {
 
 constexpr const char* kSummaryColumns =
     "SELECT id, variant, created, updated, opponent, computer_side, level, "
-    "(SELECT COUNT(*) FROM moves WHERE game_id = games.id), outcome, result_text FROM games ";
+    "(SELECT COUNT(*) FROM moves WHERE game_id = games.id), outcome, result_text, rated, speed, "
+    "white_name, black_name, seats FROM games ";
 
 GameSummary summary_of(Statement& q) {
   GameSummary s;
@@ -411,6 +470,11 @@ GameSummary summary_of(Statement& q) {
   s.plies = static_cast<int>(q.integer(7));
   s.outcome = q.text(8);
   s.result_text = q.text(9);
+  s.rated = q.integer(10) != 0;
+  s.speed = q.text(11);
+  s.white_player.name = q.text(12);
+  s.black_player.name = q.text(13);
+  read_seats(q.text(14), s.white_player, s.black_player);
   return s;
 }
 
@@ -505,6 +569,84 @@ Result<std::vector<ReviewEntry>> Storage::review(const std::string& game_id) {
     entries.push_back(ReviewEntry{static_cast<int>(q.integer(0)), q.text(1), q.text(2)});
   if (step != SQLITE_DONE) return sql_error(db_, "reading the review");
   return entries;
+}
+
+Result<std::pair<std::vector<GameSummary>, int>> Storage::user_games(const UserGamesQuery& f) {
+  std::lock_guard lock(mutex_);
+  // ?1 the name; the result from the player's side: a win is white's win as white or black's as
+  // black.
+  std::string where = "WHERE (white_name = ?1 OR black_name = ?1)";
+  if (f.variant) where += " AND variant = ?2";
+  if (f.rated) where += std::string(" AND rated = ") + (*f.rated ? "1" : "0");
+  if (f.result == "draw") where += " AND outcome = 'draw'";
+  if (f.result == "win")
+    where +=
+        " AND ((outcome = 'white_wins' AND white_name = ?1) OR (outcome = 'black_wins' AND "
+        "black_name = ?1))";
+  if (f.result == "loss")
+    where +=
+        " AND ((outcome = 'black_wins' AND white_name = ?1) OR (outcome = 'white_wins' AND "
+        "black_name = ?1))";
+  int total = 0;
+  {
+    const std::string sql = "SELECT COUNT(*) FROM games " + where;
+    Statement q(db_, sql.c_str());
+    if (!q.ok()) return sql_error(db_, "counting a player's games");
+    q.bind(1, f.name);
+    if (f.variant) q.bind(2, *f.variant);
+    if (q.step() != SQLITE_ROW) return sql_error(db_, "counting a player's games");
+    total = static_cast<int>(q.integer(0));
+  }
+  const std::string sql = std::string(kSummaryColumns) + where +
+                          " ORDER BY created DESC, rowid DESC LIMIT ?3 OFFSET ?4";
+  Statement q(db_, sql.c_str());
+  if (!q.ok()) return sql_error(db_, "listing a player's games");
+  q.bind(1, f.name);
+  if (f.variant) q.bind(2, *f.variant);
+  q.bind(3, std::int64_t{f.limit}).bind(4, std::int64_t{f.offset});
+  std::vector<GameSummary> games;
+  int step;
+  while ((step = q.step()) == SQLITE_ROW) games.push_back(summary_of(q));
+  if (step != SQLITE_DONE) return sql_error(db_, "listing a player's games");
+  return std::pair{std::move(games), total};
+}
+
+Result<UserResults> Storage::user_results(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  Statement q(db_,
+              "SELECT COUNT(*), "
+              "SUM((outcome = 'white_wins' AND white_name = ?1) OR (outcome = 'black_wins' AND "
+              "black_name = ?1)), "
+              "SUM(outcome = 'draw'), "
+              "SUM((outcome = 'black_wins' AND white_name = ?1) OR (outcome = 'white_wins' AND "
+              "black_name = ?1)), "
+              "SUM(outcome = 'ongoing') "
+              "FROM games WHERE white_name = ?1 OR black_name = ?1");
+  if (!q.ok()) return sql_error(db_, "counting a player's results");
+  q.bind(1, name);
+  if (q.step() != SQLITE_ROW) return sql_error(db_, "counting a player's results");
+  UserResults r;
+  r.playing = static_cast<int>(q.integer(4));
+  r.wins = static_cast<int>(q.integer(1));
+  r.draws = static_cast<int>(q.integer(2));
+  r.losses = static_cast<int>(q.integer(3));
+  r.games = static_cast<int>(q.integer(0)) - r.playing;
+  return r;
+}
+
+Result<std::vector<GameSummary>> Storage::ongoing_between_people(int limit) {
+  std::lock_guard lock(mutex_);
+  const std::string sql = std::string(kSummaryColumns) +
+                          "WHERE outcome = 'ongoing' AND opponent = 'person' "
+                          "ORDER BY updated DESC LIMIT ?1";
+  Statement q(db_, sql.c_str());
+  if (!q.ok()) return sql_error(db_, "listing the games in progress");
+  q.bind(1, std::int64_t{limit});
+  std::vector<GameSummary> games;
+  int step;
+  while ((step = q.step()) == SQLITE_ROW) games.push_back(summary_of(q));
+  if (step != SQLITE_DONE) return sql_error(db_, "listing the games in progress");
+  return games;
 }
 
 }  // namespace doska::server

@@ -23,6 +23,15 @@ struct StoredMove {
   std::optional<std::int64_t> ms;  // the time it took, when the game has a clock
 };
 
+// A player of a game between people as the game began: the account's name (empty: no account)
+// and its rating then; the rating's change once the ratings are updated after the end.
+struct Seat {
+  std::string name;
+  std::optional<int> rating;
+  bool provisional = false;
+  std::optional<int> diff;
+};
+
 struct StoredGame {
   std::string id;
   std::string variant;
@@ -58,6 +67,10 @@ struct StoredGame {
   std::string rule;
   std::string reason;
   std::int64_t version = 1;
+  // The players' accounts and ratings; rated games change their ratings when they end.
+  Seat white_player, black_player;
+  bool rated = false;
+  std::string speed;  // bullet, blitz, rapid, classical, correspondence; empty without a clock
 };
 
 // What the database keeps of a game's key: "sha256:" and its SHA-256 digest in hex, so
@@ -69,6 +82,9 @@ struct GameSummary {
   int level = 0;
   int plies = 0;
   std::string outcome, result_text;
+  Seat white_player, black_player;
+  bool rated = false;
+  std::string speed;
 };
 
 // One analysed position of a game's review: its ply, FEN and the analysis as JSON.
@@ -76,6 +92,62 @@ struct ReviewEntry {
   int ply = 0;
   std::string fen;
   std::string entry;
+};
+
+// An account (passwords as Argon2id hashes only) and what the players' rooms keep of it.
+struct UserRow {
+  std::int64_t id = 0;
+  std::string name;  // as registered; unique regardless of case
+  std::string password_hash;
+  std::string created;
+  bool closed = false;
+};
+
+struct SessionRow {
+  std::string digest;     // key_digest of the cookie's token
+  std::string public_id;  // a handle for the list of sessions, never the token
+  std::int64_t user_id = 0;
+  std::string created, last_seen, agent;
+};
+
+struct RatingRow {
+  std::string variant, speed;
+  double rating = 1500, rd = 350, volatility = 0.06;
+  int games = 0;
+  std::int64_t last_ms = 0;  // when its latest game ended (0: none)
+};
+
+struct RatingPoint {
+  std::string variant, speed;
+  std::int64_t at_ms = 0;
+  double rating = 0;
+};
+
+// A rated game's result applied to one player: the rating after, and the point of its graph.
+struct RatingUpdate {
+  std::int64_t user_id = 0;
+  RatingRow after;
+};
+
+struct ChatLine {
+  std::string game_id, room;
+  std::int64_t n = 0;
+  std::string at;
+  std::int64_t user_id = 0;  // 0: no account
+  std::string name, side, text;
+};
+
+// The filters of a player's list of games (GET /api/users/{name}/games).
+struct UserGamesQuery {
+  std::string name;
+  std::optional<std::string> variant;
+  std::optional<std::string> result;  // win, draw, loss (from the player's side)
+  std::optional<bool> rated;
+  int limit = 20, offset = 0;
+};
+
+struct UserResults {
+  int games = 0, wins = 0, draws = 0, losses = 0, playing = 0;
 };
 
 class Storage {
@@ -106,6 +178,35 @@ class Storage {
   // The game that a rematch of `game_id` started ("" if none).
   Status set_rematch(const std::string& game_id, const std::string& rematch_id);
   Result<std::string> rematch_of(const std::string& game_id);
+
+  // Accounts (storage_accounts.cpp). create_user answers 0 when the name is taken.
+  Result<std::int64_t> create_user(const std::string& name, const std::string& password_hash);
+  Result<std::optional<UserRow>> user_by_name(const std::string& name);  // regardless of case
+  Result<std::optional<UserRow>> user_by_id(std::int64_t id);
+  Status set_password(std::int64_t user_id, const std::string& password_hash);
+  Status close_user(std::int64_t user_id);
+  Result<std::vector<std::int64_t>> closed_user_ids();
+  Status create_session(const SessionRow& session);
+  Result<std::optional<SessionRow>> session(const std::string& digest);
+  Status touch_session(const std::string& digest, const std::string& when);
+  Status delete_session(const std::string& digest);
+  // Every session of the user but `except` (a digest; empty: all). Answers how many ended.
+  Result<int> delete_sessions(std::int64_t user_id, const std::string& except);
+  Result<std::vector<SessionRow>> sessions(std::int64_t user_id);  // newest first
+  // Ratings: every (game id, speed) the user has played rated.
+  Result<std::vector<RatingRow>> ratings(std::int64_t user_id);
+  // Applies a rated game's updates once, in one transaction: false if the game was applied.
+  Result<bool> apply_rated_game(const std::string& game_id,
+                                const std::vector<RatingUpdate>& updates);
+  Result<std::vector<RatingPoint>> rating_history(std::int64_t user_id);
+  Result<std::pair<std::vector<GameSummary>, int>> user_games(const UserGamesQuery& query);
+  Result<UserResults> user_results(const std::string& name);
+  // Chat: a line appended (its n set), the last `limit` lines of a room, oldest first.
+  Status add_chat_line(ChatLine& line, int keep);
+  Result<std::vector<ChatLine>> chat(const std::string& game_id, const std::string& room,
+                                     int limit);
+  // The games between people in progress (for watching).
+  Result<std::vector<GameSummary>> ongoing_between_people(int limit);
 
  private:
   explicit Storage(sqlite3* db) : db_(db) {}

@@ -35,12 +35,12 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 5);
+    EXPECT_EQ((*storage)->schema_version(), 6);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 5);
+  EXPECT_EQ((*storage)->schema_version(), 6);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -101,6 +101,16 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
     // Back to schema 1: plain keys, and without the columns later migrations add.
     ASSERT_EQ(sqlite3_exec(db,
                            "UPDATE games SET key_white = 'plainkey', key_black = ''; "
+                           "DROP INDEX games_by_white_name; DROP INDEX games_by_black_name; "
+                           "DROP INDEX games_by_outcome; "
+                           "ALTER TABLE games DROP COLUMN rated; "
+                           "ALTER TABLE games DROP COLUMN speed; "
+                           "ALTER TABLE games DROP COLUMN white_name; "
+                           "ALTER TABLE games DROP COLUMN black_name; "
+                           "ALTER TABLE games DROP COLUMN seats; "
+                           "DROP TABLE chat_lines; DROP TABLE rated_games; "
+                           "DROP TABLE rating_history; DROP TABLE ratings; DROP TABLE sessions; "
+                           "DROP TABLE users; "
                            "ALTER TABLE games DROP COLUMN days_per_move; "
                            "ALTER TABLE games DROP COLUMN move_deadline_ms; "
                            "UPDATE schema_version SET version = 1",
@@ -110,7 +120,7 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 5);
+  EXPECT_EQ((*storage)->schema_version(), 6);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));
@@ -236,6 +246,83 @@ TEST(ServerStorage, SavesFromManyThreadsAreAllCommitted) {
     for (int ply = 1; ply <= kPlies; ++ply)
       EXPECT_EQ(g.moves[ply - 1].text, "m" + std::to_string(t) + "-" + std::to_string(ply));
   }
+}
+
+}  // namespace
+}  // namespace doska::server
+
+namespace doska::server {
+namespace {
+
+// Migration 6: a game's players (names, ratings as it began, their changes) and whether it is
+// rated are stored and read back; a game of schema 5 reads as one without accounts.
+TEST(ServerStorage, KeepsAGamesPlayersAndRatings) {
+  const std::string path = test::temp_db("storage_players");
+  {
+    auto storage = Storage::open(path);
+    ASSERT_TRUE(storage) << storage.error();
+    StoredGame g = sample("p1", "2026-01-01T00:00:00Z");
+    g.rated = true;
+    g.speed = "blitz";
+    g.white_player = Seat{"Ann", 1512, true, 9};
+    g.black_player = Seat{"boris", 1650, false, std::nullopt};
+    ASSERT_TRUE((*storage)->save(g));
+    ASSERT_TRUE((*storage)->save(sample("p2", "2026-01-02T00:00:00Z")));
+  }
+  auto storage = Storage::open(path);
+  ASSERT_TRUE(storage);
+  auto loaded = (*storage)->load("p1");
+  ASSERT_TRUE(loaded && *loaded);
+  const StoredGame& g = **loaded;
+  EXPECT_TRUE(g.rated);
+  EXPECT_EQ(g.speed, "blitz");
+  EXPECT_EQ(g.white_player.name, "Ann");
+  EXPECT_EQ(g.white_player.rating, 1512);
+  EXPECT_TRUE(g.white_player.provisional);
+  EXPECT_EQ(g.white_player.diff, 9);
+  EXPECT_EQ(g.black_player.rating, 1650);
+  EXPECT_FALSE(g.black_player.provisional);
+  EXPECT_FALSE(g.black_player.diff);
+  auto plain = (*storage)->load("p2");
+  ASSERT_TRUE(plain && *plain);
+  EXPECT_FALSE((*plain)->rated);
+  EXPECT_TRUE((*plain)->white_player.name.empty());
+  EXPECT_FALSE((*plain)->white_player.rating);
+  // A player's games by name, regardless of case.
+  UserGamesQuery q;
+  q.name = "ANN";
+  auto mine = (*storage)->user_games(q);
+  ASSERT_TRUE(mine);
+  EXPECT_EQ(mine->second, 1);
+  ASSERT_EQ(mine->first.size(), 1u);
+  EXPECT_EQ(mine->first[0].id, "p1");
+}
+
+// A rated game's ratings are applied once, however often its end is heard.
+TEST(ServerStorage, AppliesARatedGameOnce) {
+  const std::string path = test::temp_db("storage_rated_once");
+  auto storage = Storage::open(path);
+  ASSERT_TRUE(storage);
+  auto id = (*storage)->create_user("ann", "$argon2id$not-a-real-hash");
+  ASSERT_TRUE(id && *id > 0);
+  auto twice = (*storage)->create_user("ANN", "$argon2id$other");
+  ASSERT_TRUE(twice);
+  EXPECT_EQ(*twice, 0);  // the name is taken regardless of case
+  RatingRow row{"russian", "blitz", 1600, 200, 0.06, 1, 1000};
+  auto first = (*storage)->apply_rated_game("g1", {RatingUpdate{*id, row}});
+  ASSERT_TRUE(first);
+  EXPECT_TRUE(*first);
+  row.rating = 1700;
+  auto again = (*storage)->apply_rated_game("g1", {RatingUpdate{*id, row}});
+  ASSERT_TRUE(again);
+  EXPECT_FALSE(*again);
+  auto ratings = (*storage)->ratings(*id);
+  ASSERT_TRUE(ratings);
+  ASSERT_EQ(ratings->size(), 1u);
+  EXPECT_EQ((*ratings)[0].rating, 1600);
+  auto history = (*storage)->rating_history(*id);
+  ASSERT_TRUE(history);
+  EXPECT_EQ(history->size(), 1u);
 }
 
 }  // namespace

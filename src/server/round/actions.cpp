@@ -147,4 +147,20 @@ json Round::resign(const std::string& id, const KeyRequest& r) {
   return view(*game);
 }
 
+json Round::abort(const std::string& id, const KeyRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  if (game->stored.opponent == "computer")
+    throw ApiError(409, "abort_too_late",
+                   "a game against the computer is not aborted: resign it or start another");
+  if (game->played.size() >= 2)
+    throw ApiError(409, "abort_too_late", "a game is aborted only before each side has moved",
+                   {{"plies", game->played.size()}});
+  if (Status s = game->session->resign(side); !s)
+    throw game_refusal(409, "resign_refused", s.error());
+  game->stored.ended_by = "abort";
+  game->stored.ended_side = side_name(side);
+  persist(*game);
+  return view(*game);
+}
+
 }  // namespace doska::server

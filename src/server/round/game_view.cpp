@@ -34,6 +34,21 @@ json Round::variants() const {
   return list;
 }
 
+namespace {
+
+json seat_json(const Seat& seat) {
+  return json{{"name", seat.name.empty() ? json(nullptr) : json(seat.name)},
+              {"rating", seat.rating ? json(*seat.rating) : json(nullptr)},
+              {"provisional", seat.provisional},
+              {"diff", seat.diff ? json(*seat.diff) : json(nullptr)}};
+}
+
+json players_json(const Seat& white, const Seat& black) {
+  return json{{"white", seat_json(white)}, {"black", seat_json(black)}};
+}
+
+}  // namespace
+
 json Round::view(const LiveGame& game) const {
   const StoredGame& g = game.stored;
   const GameSession& s = *game.session;
@@ -119,6 +134,9 @@ json Round::view(const LiveGame& game) const {
               {"can_claim_draw", false},
               {"thinking", game.search != nullptr},
               {"status", s.status_lines()},
+              {"rated", g.rated},
+              {"speed", g.speed.empty() ? json(nullptr) : json(g.speed)},
+              {"players", players_json(g.white_player, g.black_player)},
               {"version", g.version}};
 }
 
@@ -136,11 +154,60 @@ json summary_json(const GameSummary& s) {
           {"updated", s.updated},
           {"opponent", std::move(opponent)},
           {"plies", s.plies},
+          {"rated", s.rated},
+          {"speed", s.speed.empty() ? json(nullptr) : json(s.speed)},
+          {"players", players_json(s.white_player, s.black_player)},
           {"result",
            {{"over", s.outcome != "ongoing"}, {"outcome", s.outcome}, {"text", s.result_text}}}};
 }
 
 }  // namespace
+
+json Round::summaries(const std::vector<GameSummary>& games) {
+  json out = json::array();
+  for (const GameSummary& s : games) out.push_back(summary_json(s));
+  return out;
+}
+
+Round::Seats Round::seats(const std::string& id, const std::string& key) {
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  const StoredGame& g = game->stored;
+  Seats out;
+  out.between_people = g.opponent != "computer";
+  out.white_name = g.white_player.name;
+  out.black_name = g.black_player.name;
+  if (!key.empty()) {
+    const std::string digest = key_digest(key);
+    if (same_key(digest, g.key_white)) out.side = "white";
+    if (same_key(digest, g.key_black)) out.side = "black";
+  }
+  return out;
+}
+
+json Round::watchable(const std::optional<std::string>& variant,
+                      const std::function<std::size_t(const std::string&)>& watchers) {
+  auto games = storage_.ongoing_between_people(500);
+  if (!games) throw ApiError(500, "internal_error", games.error());
+  std::vector<GameSummary> list;
+  for (GameSummary& s : *games)
+    if (!variant || s.variant == *variant) list.push_back(std::move(s));
+  auto average = [](const GameSummary& s) {
+    return s.white_player.rating.value_or(1500) + s.black_player.rating.value_or(1500);
+  };
+  std::stable_sort(list.begin(), list.end(), [&](const GameSummary& a, const GameSummary& b) {
+    return average(a) > average(b);
+  });
+  if (list.size() > 50) list.resize(50);
+  json out = json::array();
+  for (const GameSummary& s : list) {
+    json entry = summary_json(s);
+    entry["watchers"] = watchers(s.id);
+    if (auto live = snapshot_if_live(s.id)) entry["fen"] = live->fen;
+    out.push_back(std::move(entry));
+  }
+  return json{{"games", std::move(out)}};
+}
 
 json Round::list_held(const std::vector<HeldGame>& held) {
   std::vector<GameSummary> found;

@@ -8,13 +8,14 @@
 #include "server/keys.h"
 #include "server/records.h"
 #include "server/round/live_game.h"
+#include "server/speed.h"
 #include "server/views.h"
 
 namespace doska::server {
 
 using nlohmann::json;
 
-json Round::create(const CreateRequest& r) {
+json Round::create(const CreateRequest& r, const Seating& seating) {
   if (!find_game(r.variant)) {
     std::string known;
     for (const GameInfo& g : all_games()) known += (known.empty() ? "" : ", ") + std::string(g.id);
@@ -103,6 +104,12 @@ json Round::create(const CreateRequest& r) {
   g.key_white = plain_white.empty() ? "" : key_digest(plain_white);
   g.key_black = plain_black.empty() ? "" : key_digest(plain_black);
   g.version = 0;  // persist() makes it 1
+  if (!r.computer) {
+    g.white_player = seating.white;
+    g.black_player = seating.black;
+    g.rated = seating.rated;
+  }
+  g.speed = speed_of(g.initial_ms, g.increment_ms, g.days_per_move);
 
   auto game = rebuild(g);
   std::lock_guard lock(game->mutex);
@@ -151,6 +158,11 @@ json Round::rematch(const std::string& id, const KeyRequest& r) {
   n.white_ms = n.black_ms = old.initial_ms;
   n.days_per_move = old.days_per_move;
   if (n.days_per_move > 0) n.move_deadline_ms = wall_ms() + n.days_per_move * kDayMs;
+  n.speed = old.speed;
+  // The players change sides with their keys; a rematch is casual (their ratings as the game
+  // began would need the ratings' room, which the round does not call).
+  n.white_player = Seat{old.black_player.name};
+  n.black_player = Seat{old.white_player.name};
   n.version = 0;
   auto fresh = rebuild(n);
   {
@@ -207,15 +219,21 @@ std::string Round::export_game(const std::string& id, const std::string& format,
   auto player = [&](Player p) {
     if (g.opponent == "computer" && side_name(p) == g.computer_side)
       return "doska, level " + std::to_string(g.level);
+    const Seat& seat = p == Player::white ? g.white_player : g.black_player;
+    if (!seat.name.empty()) return seat.name;
     return std::string(side_name(p) == "white" ? "White" : "Black");
   };
   std::string date = g.created.substr(0, 10);
   std::replace(date.begin(), date.end(), '-', '.');
-  return s.record({{"Event", "doska game " + g.id},
-                   {"Site", "doska"},
-                   {"Date", date},
-                   {"White", player(Player::white)},
-                   {"Black", player(Player::black)}});
+  std::vector<std::pair<std::string, std::string>> tags = {
+      {"Event", std::string(g.rated ? "rated " : "") + "doska game " + g.id},
+      {"Site", "doska"},
+      {"Date", date},
+      {"White", player(Player::white)},
+      {"Black", player(Player::black)}};
+  if (g.white_player.rating) tags.emplace_back("WhiteElo", std::to_string(*g.white_player.rating));
+  if (g.black_player.rating) tags.emplace_back("BlackElo", std::to_string(*g.black_player.rating));
+  return s.record(tags);
 }
 
 }  // namespace doska::server

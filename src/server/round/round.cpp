@@ -35,6 +35,7 @@ std::string outcome_name(Outcome o) {
 
 Round::Round(Storage& storage, EnginePool& pool, Hub& hub, double computer_seconds)
     : storage_(storage), pool_(pool), hub_(hub), computer_seconds_(computer_seconds) {
+  hub_.on("game.rated", [this](const nlohmann::json& changes) { rated(changes); });
   ticker_ = std::thread([this] { tick(); });
 }
 
@@ -78,7 +79,9 @@ std::shared_ptr<Round::LiveGame> Round::rebuild(StoredGame stored) {
   }
   GameSession& s = *game->session;
   const auto ended_side = player_named(stored.ended_side);
-  if ((stored.ended_by == "resignation" || stored.ended_by == "time") && ended_side) {
+  if ((stored.ended_by == "resignation" || stored.ended_by == "time" ||
+       stored.ended_by == "abort") &&
+      ended_side) {
     (void)s.resign(*ended_side);
   } else if (stored.ended_by == "agreement") {
     // ended_side holds the side that offered the draw.
@@ -132,6 +135,7 @@ void Round::resume_unfinished() {
 void Round::persist(LiveGame& game) {
   StoredGame& g = game.stored;
   const GameSession& s = *game.session;
+  const bool was_over = g.outcome != "ongoing" && g.version > 0;
   g.updated = now_iso();
   ++g.version;
   const GameEnd end = s.end();
@@ -146,6 +150,12 @@ void Round::persist(LiveGame& game) {
   } else if (g.ended_by == "time") {
     g.rule = "time";
     g.reason = g.ended_side + " ran out of time";
+  } else if (g.ended_by == "abort") {
+    // The session holds it as a resignation (so that it is over); the game has no result.
+    g.outcome = "aborted";
+    g.result_text = "*";
+    g.rule = "abort";
+    g.reason = g.ended_side + " aborted the game";
   }
   const auto offer = s.draw_offer();
   g.draw_offer = offer ? side_name(*offer) : "";
@@ -155,6 +165,29 @@ void Round::persist(LiveGame& game) {
     throw ApiError(500, "internal_error", saved.error());
   }
   notify(game);
+  // The other rooms hear of an end once (the ratings update a rated game).
+  if (!was_over && g.outcome != "ongoing")
+    hub_.publish("game.over", nlohmann::json{{"id", g.id},
+                                             {"variant", g.variant},
+                                             {"rated", g.rated},
+                                             {"speed", g.speed},
+                                             {"outcome", g.outcome},
+                                             {"plies", g.moves.size()},
+                                             {"white", g.white_player.name},
+                                             {"black", g.black_player.name}});
+}
+
+void Round::rated(const nlohmann::json& changes) {
+  const std::string id = changes.value("id", "");
+  auto game = find(id);
+  std::lock_guard lock(game->mutex);
+  for (const auto& [side, seat] :
+       {std::pair{"white", &game->stored.white_player}, {"black", &game->stored.black_player}}) {
+    auto it = changes.find(side);
+    if (it == changes.end() || !it->is_object()) continue;
+    seat->diff = it->value("diff", 0);
+  }
+  persist(*game);
 }
 
 Player Round::side_of_key(const LiveGame& game, const std::string& key) const {

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,13 @@
 
 namespace doska::server {
 
+// The players of a new game between people, as the lobby seats them: their accounts' names and
+// ratings (empty names: no account), and whether the game is rated.
+struct Seating {
+  Seat white, black;
+  bool rated = false;
+};
+
 class Round {
  public:
   // computer_seconds: the longest time the computer thinks on a move (a lower level usually
@@ -42,7 +50,7 @@ class Round {
 
   nlohmann::json variants() const;
   // 201 body: {"game", "keys", "links"}.
-  nlohmann::json create(const CreateRequest& request);
+  nlohmann::json create(const CreateRequest& request, const Seating& seating = {});
   // With a key: the view also says which side the key holds ("you"), 403 if none.
   nlohmann::json get(const std::string& id, const std::optional<std::string>& key = std::nullopt);
   // The games among `held` whose key holds a side, newest first (a browser's own games).
@@ -51,6 +59,9 @@ class Round {
   nlohmann::json undo(const std::string& id, const KeyRequest& request);
   nlohmann::json draw(const std::string& id, const DrawRequest& request);
   nlohmann::json resign(const std::string& id, const KeyRequest& request);
+  // Before each side has moved (fewer than 2 plies), between people: the game ends unplayed
+  // ("aborted"), and no rating changes.
+  nlohmann::json abort(const std::string& id, const KeyRequest& request);
   // Between people: a player asks to take back their last move; the other accepts (the game
   // goes back to before it) or declines. A move withdraws the request.
   nlohmann::json takeback(const std::string& id, const TakebackRequest& request);
@@ -76,6 +87,20 @@ class Round {
   Snapshot snapshot(const std::string& id);  // 404 for an unknown game
   // The game if it is in memory (no storage read).
   std::optional<Snapshot> snapshot_if_live(const std::string& id);
+
+  // Stored games' summaries as the API lists them (a player's games).
+  static nlohmann::json summaries(const std::vector<GameSummary>& games);
+  // What the chat needs of a game: between people or not, the side `key` holds, the names.
+  struct Seats {
+    bool between_people = false;
+    std::optional<std::string> side;
+    std::string white_name, black_name;
+  };
+  Seats seats(const std::string& id, const std::string& key);
+  // The games between people in progress, highest average rating first (for watching); each
+  // with its watchers as `watchers(id)` counts them.
+  nlohmann::json watchable(const std::optional<std::string>& variant,
+                           const std::function<std::size_t(const std::string&)>& watchers);
 
  private:
   struct LiveGame;
@@ -107,6 +132,8 @@ class Round {
   void computer_played(const std::string& id, std::uint64_t token, const std::string& move);
   // Its answer to a draw offer (the game's lock is let go while it searches).
   void computer_answers_draw(LiveGame& game, std::unique_lock<std::mutex>& lock, Player side);
+  // The ratings' news: a rated game's changes, shown in its view.
+  void rated(const nlohmann::json& changes);
 
   Storage& storage_;
   EnginePool& pool_;
