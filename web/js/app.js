@@ -95,6 +95,8 @@ function setupLinks() {
         event.shiftKey || event.altKey || link.target || link.hasAttribute('download')) return;
     const url = new URL(link.href, location.href);
     if (url.origin !== location.origin || url.pathname.startsWith('/api/') || /\.\w+$/.test(url.pathname)) return;
+    // A link to a place on the same page (#...) is the browser's.
+    if (url.pathname === location.pathname && url.search === location.search && url.hash) return;
     event.preventDefault();
     // A menu the link was in closes.
     for (const menu of document.querySelectorAll('.menu:not([hidden])')) menu.hidden = true;

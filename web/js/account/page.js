@@ -28,6 +28,17 @@ async function showAccountPage() {
   renderSessions();
 }
 
+// "Chrome, Linux" from a browser's User-Agent (the whole of it in the row's tooltip).
+function deviceName(agent) {
+  if (!agent) return '';
+  const browser = [['YaBrowser', 'Yandex Browser'], ['Edg/', 'Edge'], ['OPR/', 'Opera'], ['Firefox/', 'Firefox'],
+                   ['Chrome/', 'Chrome'], ['Safari/', 'Safari']].find(([mark]) => agent.includes(mark));
+  const system = [['Android', 'Android'], ['iPhone', 'iPhone'], ['iPad', 'iPad'], ['Windows', 'Windows'],
+                  ['Mac OS', 'macOS'], ['Linux', 'Linux']].find(([mark]) => agent.includes(mark));
+  const parts = [browser && browser[1], system && system[1]].filter(Boolean);
+  return parts.length ? parts.join(', ') : agent;
+}
+
 function renderSessions() {
   const rows = $('session-rows');
   rows.replaceChildren();
@@ -36,7 +47,8 @@ function renderSessions() {
     row.dataset.session = session.id;
     if (session.current) row.classList.add('current');
     const device = document.createElement('td');
-    device.textContent = session.agent || t('account.unknown_device');
+    device.textContent = deviceName(session.agent) || t('account.unknown_device');
+    if (session.agent) device.title = session.agent;
     if (session.current) {
       device.append(' ', Object.assign(document.createElement('strong'), {textContent: t('account.this_device')}));
     }

@@ -40,21 +40,16 @@ function fillGameSelect() {
   select.value = state.variants.some((v) => v.id === current) ? current : '';
 }
 
-function renderQuick() {
-  if (currentPage() !== 'home') return;
-  const grid = $('quick-grid');
-  const wait = waiting();
-  const waitingSeek = wait ? wait[1].seek : null;
-  grid.replaceChildren(...tiles().map(([variant, initial, increment]) => {
+// The tiles, made again only when the grid changes (another game chosen, another language): a
+// tile replaced under the pointer would lose its click.
+function buildTiles() {
+  $('quick-grid').replaceChildren(...tiles().map(([variant, initial, increment]) => {
     const clock = {initial_s: initial, increment_s: increment};
     const tile = document.createElement('button');
     tile.type = 'button';
     tile.className = 'quick-tile';
     tile.dataset.variant = variant;
     tile.dataset.clock = `${initial}+${increment}`;
-    const here = waitingSeek && waitingSeek.variant === variant && waitingSeek.clock &&
-                 waitingSeek.clock.initial_s === initial && waitingSeek.clock.increment_s === increment;
-    tile.classList.toggle('waiting', Boolean(here));
     tile.append(
       Object.assign(document.createElement('span'), {className: 'quick-time', textContent: clockText(clock)}),
       Object.assign(document.createElement('span'), {className: 'quick-game', textContent: variantName(variant)}),
@@ -62,6 +57,19 @@ function renderQuick() {
     tile.addEventListener('click', () => play(variant, initial, increment));
     return tile;
   }));
+  renderQuick();
+}
+
+// What changes without the grid: the tile that waits, the rated switch, the waiting line.
+function renderQuick() {
+  if (currentPage() !== 'home') return;
+  const wait = waiting();
+  const waitingSeek = wait ? wait[1].seek : null;
+  for (const tile of $('quick-grid').children) {
+    const here = waitingSeek && waitingSeek.variant === tile.dataset.variant && waitingSeek.clock &&
+                 `${waitingSeek.clock.initial_s}+${waitingSeek.clock.increment_s}` === tile.dataset.clock;
+    tile.classList.toggle('waiting', Boolean(here));
+  }
   const signedIn = Boolean(state.me);
   $('quick-rated').disabled = !signedIn;
   if (!signedIn) $('quick-rated').checked = false;
@@ -84,15 +92,15 @@ async function play(variant, initial, increment) {
     if (waiting()) return;
   }
   const rated = Boolean(state.me) && $('quick-rated').checked;
-  const answer = await attempt(() => api.quickSeek({variant, clock_initial_s: initial, clock_increment_s: increment, rated}));
+  const answer = await attempt(() => api.quickSeek({variant, clock: {initial_s: initial, increment_s: increment}, rated}));
   if (!answer) return;
   if (answer.game) await enterAccepted(answer);
   else addOwnSeek(answer.seek, answer.key, {quick: true});
 }
 
 export function setupQuickPairing() {
-  events.on('page', (name) => { if (name === 'home') { fillGameSelect(); renderQuick(); } });
-  events.on('texts', () => { if (currentPage() === 'home') { fillGameSelect(); renderQuick(); } });
+  events.on('page', (name) => { if (name === 'home') { fillGameSelect(); buildTiles(); } });
+  events.on('texts', () => { if (currentPage() === 'home') { fillGameSelect(); buildTiles(); } });
   events.on('own-seeks', renderQuick);
   // Signed in: rated by default; signed out: casual.
   let signedAs = null;
@@ -102,7 +110,7 @@ export function setupQuickPairing() {
     signedAs = name;
     renderQuick();
   });
-  $('quick-variant').addEventListener('change', renderQuick);
+  $('quick-variant').addEventListener('change', buildTiles);
   $('quick-cancel').addEventListener('click', () => { const wait = waiting(); if (wait) cancelOwnSeek(wait[0]); });
   $('quick-signin').addEventListener('click', () => openLoginDialog('login'));
 }

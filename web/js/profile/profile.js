@@ -132,14 +132,23 @@ async function loadGames(more) {
   renderGames();
 }
 
+// A summary's outcome and result text: docs/players-api.md names them `outcome` and
+// `result_text`; the server sends `result: {over, outcome, text}` as /api/games/mine does.
+const outcomeOf = (game) => {
+  const outcome = game.outcome ?? (game.result && game.result.outcome);
+  return outcome && outcome !== 'ongoing' ? outcome : null;
+};
+const resultTextOf = (game) => game.result_text ?? (game.result && game.result.text) ?? '';
+
 // The game from the profile's player's side: a win, a loss, a draw, aborted, or still played.
 function resultFor(game) {
   const mine = game.players && game.players.white && game.players.white.name === profile.name ? 'white'
              : game.players && game.players.black && game.players.black.name === profile.name ? 'black' : null;
-  if (!game.outcome) return 'playing';
-  if (game.outcome === 'draw') return 'draw';
-  if (game.outcome === 'aborted') return 'aborted';
-  const winner = game.outcome === 'white_wins' ? 'white' : game.outcome === 'black_wins' ? 'black' : null;
+  const outcome = outcomeOf(game);
+  if (!outcome) return 'playing';
+  if (outcome === 'draw') return 'draw';
+  if (outcome === 'aborted') return 'aborted';
+  const winner = outcome === 'white_wins' ? 'white' : outcome === 'black_wins' ? 'black' : null;
   return !winner || !mine ? 'other' : winner === mine ? 'win' : 'loss';
 }
 
@@ -160,11 +169,12 @@ function renderGames() {
     const result = document.createElement('td');
     const verdict = resultFor(game);
     result.dataset.result = verdict;
-    result.textContent = [game.result_text, verdict === 'other' ? '' : t(`profile.verdict.${verdict}`)].filter(Boolean).join(' ');
+    const text = resultTextOf(game);
+    result.textContent = [text === '*' ? '' : text, verdict === 'other' ? '' : t(`profile.verdict.${verdict}`)].filter(Boolean).join(' ');
     const links = document.createElement('td');
     links.className = 'links-cell';
     links.append(link(playPath(game.id), t('profile.open'), 'open-game'));
-    if (game.outcome && game.outcome !== 'aborted') links.append(' ', link(`${playPath(game.id)}#review`, t('review'), 'review-game'));
+    if (outcomeOf(game) && outcomeOf(game) !== 'aborted') links.append(' ', link(`${playPath(game.id)}#review`, t('review'), 'review-game'));
     row.append(what, players, result, links);
     rows.append(row);
   }
