@@ -161,8 +161,8 @@ json Round::rematch(const std::string& id, const KeyRequest& r) {
   n.speed = old.speed;
   // The players change sides with their keys; a rematch is casual (their ratings as the game
   // began would need the ratings' room, which the round does not call).
-  n.white_player = Seat{old.black_player.name};
-  n.black_player = Seat{old.white_player.name};
+  n.white_player.name = old.black_player.name;
+  n.black_player.name = old.white_player.name;
   n.version = 0;
   auto fresh = rebuild(n);
   {
