@@ -17,7 +17,76 @@
 #include <mutex>
 #include <thread>
 
+#include "server/load_client.h"
+
 namespace doska::server {
+
+namespace load {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+Client::Answer Client::request(http::verb method, const std::string& target,
+                               const std::string& body, const std::string& session) {
+  Answer answer;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    try {
+      if (!stream_) connect();
+      http::request<http::string_body> req(method, target, 11);
+      const std::string authority = options_.host + ":" + std::to_string(options_.port);
+      req.set(http::field::host, authority);
+      req.keep_alive(true);
+      if (!session.empty()) {
+        req.set(http::field::cookie, "doska_session=" + session);
+        req.set(http::field::origin, "http://" + authority);
+      }
+      if (method == http::verb::post) {
+        req.set(http::field::content_type, "application/json");
+        req.body() = body;
+        req.prepare_payload();
+      }
+      http::write(*stream_, req);
+      http::response<http::string_body> res;
+      http::read(*stream_, buffer_, res);
+      answer.status = res.result_int();
+      answer.body = nlohmann::json::parse(res.body(), nullptr, false);
+      static constexpr std::string_view kSession = "doska_session=";
+      const auto [first, last] = res.base().equal_range(http::field::set_cookie);
+      for (auto field = first; field != last; ++field) {
+        const std::string_view cookie(field->value().data(), field->value().size());
+        if (cookie.rfind(kSession, 0) != 0) continue;
+        answer.session =
+            std::string(cookie.substr(kSession.size(), cookie.find(';') - kSession.size()));
+      }
+      used_ = true;
+      if (!res.keep_alive()) stream_.reset();
+      return answer;
+    } catch (const std::exception& e) {
+      // A kept-alive connection the server closed between requests is opened again, once;
+      // the request had not been read (nothing was answered on it).
+      const bool fresh = !stream_ || !used_;
+      stream_.reset();
+      answer.problem = std::string(http::to_string(method)) + " " + target + ": " + e.what();
+      if (fresh) break;
+    }
+  }
+  return answer;
+}
+
+void Client::connect() {
+  boost::asio::ip::tcp::resolver resolver(ioc_);
+  stream_ = std::make_unique<beast::tcp_stream>(ioc_);
+  stream_->connect(resolver.resolve(options_.host, std::to_string(options_.port)));
+  buffer_.clear();
+  used_ = false;
+}
+
+std::string describe(const Client::Answer& a) {
+  return "status " + std::to_string(a.status) + " " + a.problem +
+         (a.body.is_discarded() ? "" : a.body.dump());
+}
+
+}  // namespace load
 
 namespace {
 
@@ -27,85 +96,12 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
-
-constexpr std::size_t kMaxProblems = 20;
-
-struct Shared {
-  std::mutex mutex;
-  LoadReport report;
-  void problem(const std::string& text) {
-    std::lock_guard lock(mutex);
-    if (report.problems.size() < kMaxProblems) report.problems.push_back(text);
-  }
-};
-
-// One kept-alive connection of a thread that sends requests and waits for each answer.
-class Client {
- public:
-  Client(const LoadOptions& options) : options_(options) {}
-
-  struct Answer {
-    int status = 0;  // 0: no answer (the problem says why)
-    json body;
-    std::string problem;
-  };
-
-  Answer request(http::verb method, const std::string& target, const std::string& body = "") {
-    Answer answer;
-    for (int attempt = 0; attempt < 2; ++attempt) {
-      try {
-        if (!stream_) connect();
-        http::request<http::string_body> req(method, target, 11);
-        req.set(http::field::host, options_.host);
-        req.keep_alive(true);
-        if (method == http::verb::post) {
-          req.set(http::field::content_type, "application/json");
-          req.body() = body;
-          req.prepare_payload();
-        }
-        http::write(*stream_, req);
-        http::response<http::string_body> res;
-        http::read(*stream_, buffer_, res);
-        answer.status = res.result_int();
-        answer.body = json::parse(res.body(), nullptr, false);
-        used_ = true;
-        if (!res.keep_alive()) stream_.reset();
-        return answer;
-      } catch (const std::exception& e) {
-        // A kept-alive connection the server closed between requests is opened again, once;
-        // the request had not been read (nothing was answered on it).
-        const bool fresh = !stream_ || !used_;
-        stream_.reset();
-        answer.problem = std::string(http::to_string(method)) + " " + target + ": " + e.what();
-        if (fresh) break;
-      }
-    }
-    return answer;
-  }
-
- private:
-  void connect() {
-    net::ip::tcp::resolver resolver(ioc_);
-    stream_ = std::make_unique<beast::tcp_stream>(ioc_);
-    stream_->connect(resolver.resolve(options_.host, std::to_string(options_.port)));
-    buffer_.clear();
-    used_ = false;
-  }
-
-  const LoadOptions& options_;
-  net::io_context ioc_;
-  std::unique_ptr<beast::tcp_stream> stream_;
-  beast::flat_buffer buffer_;
-  bool used_ = false;
-};
-
-struct Game {
-  std::string id;
-  std::string keys[2];  // white, black
-  json view;            // the latest answer
-  std::int64_t final_version = -1;
-  int played = 0;
-};
+using load::Client;
+using load::Game;
+using load::is_failure;
+using load::kMaxProblems;
+using load::on_threads;
+using load::Shared;
 
 // One event stream: a raw socket, the request written once, then the events read as they come.
 class Watcher : public std::enable_shared_from_this<Watcher> {
@@ -212,21 +208,6 @@ bool wait_until(Done done, std::chrono::seconds most) {
   return true;
 }
 
-// Runs `work(index)` for indexes 0..count-1 on `threads` threads.
-template <typename Work>
-void on_threads(int threads, int count, Work work) {
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t)
-    pool.emplace_back([&, t] {
-      for (int i = t; i < count; i += threads) work(t, i);
-    });
-  for (auto& thread : pool) thread.join();
-}
-
-bool is_failure(const Client::Answer& a) {
-  return a.status == 0 || a.status >= 500;
-}
-
 }  // namespace
 
 double LoadReport::percentile(double p) const {
@@ -249,8 +230,16 @@ json LoadReport::to_json() const {
               {"seconds", seconds},
               {"moves_per_second", moves_per_second()},
               {"move_ms_p50", percentile(50)},
+              {"move_ms_p95", percentile(95)},
               {"move_ms_p99", percentile(99)},
               {"move_ms_max", percentile(100)},
+              {"registered", registered},
+              {"players", players},
+              {"rated", rated},
+              {"register_seconds", register_seconds},
+              {"registrations_per_second", registrations_per_second()},
+              {"login_seconds", login_seconds},
+              {"logins_per_second", logins_per_second()},
               {"problems", problems}};
 }
 
@@ -269,28 +258,31 @@ LoadReport run_load(const LoadOptions& options) {
   const int threads = std::max(1, options.threads);
   std::vector<Game> games(static_cast<std::size_t>(std::max(0, options.games)));
 
-  // The games, created from every thread at once.
-  std::vector<std::unique_ptr<Client>> clients;
-  for (int t = 0; t < threads; ++t) clients.push_back(std::make_unique<Client>(options));
-  on_threads(threads, static_cast<int>(games.size()), [&](int t, int i) {
-    auto& client = clients[static_cast<std::size_t>(t)];
-    const json request = {{"variant", options.variant}, {"opponent", {{"kind", "person"}}}};
-    const auto a = client->request(http::verb::post, "/api/games", request.dump());
-    std::lock_guard lock(shared.mutex);
-    if (a.status == 201) {
-      Game& g = games[static_cast<std::size_t>(i)];
-      g.id = a.body["game"]["id"];
-      g.keys[0] = a.body["keys"]["white"];
-      g.keys[1] = a.body["keys"]["black"];
-      g.view = a.body["game"];
-      ++shared.report.games;
-    } else {
-      if (is_failure(a)) ++shared.report.failures;
-      if (shared.report.problems.size() < kMaxProblems)
-        shared.report.problems.push_back("create: status " + std::to_string(a.status) + " " +
-                                         a.problem + a.body.dump());
-    }
-  });
+  if (options.accounts) {
+    load::set_up_account_games(options, shared, games);
+  } else {
+    // The games, created from every thread at once.
+    std::vector<std::unique_ptr<Client>> clients;
+    for (int t = 0; t < threads; ++t) clients.push_back(std::make_unique<Client>(options));
+    on_threads(threads, static_cast<int>(games.size()), [&](int t, int i) {
+      auto& client = clients[static_cast<std::size_t>(t)];
+      const json request = {{"variant", options.variant}, {"opponent", {{"kind", "person"}}}};
+      const auto a = client->request(http::verb::post, "/api/games", request.dump());
+      std::lock_guard lock(shared.mutex);
+      if (a.status == 201) {
+        Game& g = games[static_cast<std::size_t>(i)];
+        g.id = a.body["game"]["id"];
+        g.keys[0] = a.body["keys"]["white"];
+        g.keys[1] = a.body["keys"]["black"];
+        g.view = a.body["game"];
+        ++shared.report.games;
+      } else {
+        if (is_failure(a)) ++shared.report.failures;
+        if (shared.report.problems.size() < kMaxProblems)
+          shared.report.problems.push_back("create: " + load::describe(a));
+      }
+    });
+  }
   std::erase_if(games, [](const Game& g) { return g.id.empty(); });
   if (games.empty()) return shared.report;
 
@@ -333,8 +325,8 @@ LoadReport run_load(const LoadOptions& options) {
             const std::size_t pick = (i * 7 + static_cast<std::size_t>(ply) * 3) % legal.size();
             const json request = {{"key", g.keys[side]}, {"move", legal[pick]["text"]}};
             const auto sent = Clock::now();
-            const auto a =
-                client.request(http::verb::post, "/api/games/" + g.id + "/moves", request.dump());
+            const auto a = client.request(http::verb::post, "/api/games/" + g.id + "/moves",
+                                          request.dump(), g.sessions[side]);
             const double ms =
                 std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
             if (a.status == 200) {

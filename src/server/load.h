@@ -1,8 +1,8 @@
-// A load of people on a running `doska serve`: games between two people whose moves
-// are sent from a few threads while many watchers hold the games' event streams open. It
-// checks what a public server must never do (a 5xx, a reset, a lost move, an event stream that
-// misses the end of its game) and measures the move latency. Used by `doska loadtest` and by
-// the load tests of the suite; loopback only in the tests.
+// A load of people on a running `doska serve`: games between two people (anonymous, or two
+// accounts in a rated game) whose moves are sent from a few threads while many watchers hold the
+// games' event streams open. It checks what a public server must never do (a 5xx, a reset, a
+// lost move, an event stream that misses the end of its game) and measures the move latency.
+// Used by `doska loadtest` and by the load tests of the suite; loopback only in the tests.
 #pragma once
 
 #include <atomic>
@@ -23,6 +23,13 @@ struct LoadOptions {
   int threads = 8;      // threads that send the moves
   // Counts the moves answered 200 as they come (a test waits on it); nullptr: none.
   std::atomic<int>* acknowledged = nullptr;
+  // Accounts mode: each game is between two accounts, load0001 against load0002 and so on
+  // (registered, or logged in if the name is taken by an earlier run), made by a rated seek of
+  // the one accepted by the other; every request of a player carries its session. The server
+  // must lift its throttles of registrations and logins (`doska serve --no-throttle`).
+  bool accounts = false;
+  int clock_initial_s = 600;  // the rated games' clock: rapid, long enough for any load
+  int clock_increment_s = 5;
 };
 
 struct LoadReport {
@@ -38,9 +45,19 @@ struct LoadReport {
   std::vector<double> move_ms;        // latency of each move
   std::vector<std::string> problems;  // the first few failures, named
   std::map<std::string, int> acknowledged;  // moves answered 200, by game id
+  // Accounts mode only.
+  int registered = 0;           // accounts registered (201)
+  int players = 0;              // accounts logged in (200): registered now or by an earlier run
+  int rated = 0;                // games the server made rated
+  double register_seconds = 0;  // time of the registrations
+  double login_seconds = 0;     // time of the logins
 
   double percentile(double p) const;
   double moves_per_second() const { return seconds > 0 ? moves / seconds : 0; }
+  double registrations_per_second() const {
+    return register_seconds > 0 ? registered / register_seconds : 0;
+  }
+  double logins_per_second() const { return login_seconds > 0 ? players / login_seconds : 0; }
   nlohmann::json to_json() const;
 };
 
