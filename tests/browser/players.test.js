@@ -151,6 +151,13 @@ test('two new players: accounts, a rated quick pairing, chat, TV, the rating cha
   await c.page.waitForSelector('#chat-signin:not([hidden])');
   assert.equal(await c.page.isVisible('#chat-form'), false);
   assert.deepEqual(await chatTexts(c.page), []);
+  // A player writes in the watchers' room: the watcher reads it.
+  await white.page.click('#chat-tab-watchers');
+  await white.page.waitForSelector('#chat[data-room="watchers"]');
+  await say(white.page, 'welcome, watchers');
+  await waitChatLine(c.page, 'welcome, watchers');
+  await white.page.click('#chat-tab-players');
+  await waitChatLine(white.page, 'good luck');
   // The players see the count of watchers grow.
   await white.page.waitForFunction(() => Number(document.querySelector('#game-watchers').dataset.count) >= 3);
   assert.match(await white.page.textContent('#game-watchers'), /^Watchers: \d+$/);
@@ -266,6 +273,14 @@ test('on a phone in Russian: registration, a rated quick pairing, chat, the rati
   await quickTile(a.page, 'russian', '300+3');
   await a.page.waitForSelector('#quick-wait:not([hidden])');
   assertRussian(await a.page.textContent('#quick-wait-text'), 'the wait');
+  // The other sees the seek in the lobby, with its creator's name and rating.
+  await openLobby(b.page);
+  const seek = b.page.locator('#seek-rows tr', {has: b.page.locator('button[data-action="accept"]')});
+  await seek.waitFor();
+  assert.equal(await seek.locator('.player-name').textContent(), 'vera');
+  assert.equal(await seek.locator('.player-rating').textContent(), '1500?');
+  assert.equal(await seek.locator('.seek-time').textContent(), '5+3 · Рейтинговая · Блиц');
+  await assertUsableOnPhone(b.page, ['#seek-rows button[data-action="accept"]', '#seek-form button[type="submit"]']);
   await quickTile(b.page, 'russian', '300+3');
   const {white, black} = await paired(a, b, 'russian');
   for (const p of [white, black]) {
@@ -339,6 +354,11 @@ test('a chat line is text, never HTML; a casual game between people without acco
   assert.equal(await a.page.isDisabled('#quick-rated'), true);
   await a.page.waitForSelector('#quick-wait:not([hidden])');
   assert.match(await a.page.textContent('#quick-wait-text'), /Casual/);
+  // Cancelled, the wait ends; a tile again, and it waits again.
+  await a.page.click('#quick-cancel');
+  await a.page.waitForSelector('#quick-wait', {state: 'hidden'});
+  await a.page.click('#quick-grid .quick-tile[data-variant="english"][data-clock="180+2"]');
+  await a.page.waitForSelector('#quick-grid .quick-tile.waiting[data-variant="english"][data-clock="180+2"]');
   await quickTile(b.page, 'english', '180+2');
   const {white, black} = await paired(a, b, 'english');
   assert.equal(await white.page.textContent('#game-mode'), 'Casual · Blitz');

@@ -8,7 +8,7 @@ import {t} from '../i18n.js';
 import {$, state, events} from '../state.js';
 import {mySides, keyFor} from '../sides.js';
 import {sideName} from '../variants.js';
-import {attempt} from '../messages.js';
+import {toast} from '../messages.js';
 import {openLoginDialog} from '../account/dialog.js';
 
 const MAX = 140;
@@ -141,8 +141,14 @@ async function send(event) {
   const text = $('chat-input').value.trim();
   if (!g || !text) return;
   const room = currentRoom();
-  const answer = await attempt(() => api.say(g.id, room, text, room === 'players' ? playerKey() : playerKey() || undefined));
-  if (!answer) return;
+  // Not through attempt(): a line sent keeps the board live (a move may be made meanwhile).
+  let answer;
+  try {
+    answer = await api.say(g.id, room, text, playerKey() || undefined);
+  } catch (e) {
+    toast(e);
+    return;
+  }
   $('chat-input').value = '';
   updateCount();
   if (answer.line) addLine(g.id, {room, ...answer.line});

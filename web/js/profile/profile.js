@@ -92,6 +92,7 @@ function renderRatings(ratings) {
     }
   }
   $('profile-no-ratings').hidden = rows.children.length > 0;
+  rows.closest('.table-wrap').hidden = rows.children.length === 0;
 }
 
 function renderGraph() {
