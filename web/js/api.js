@@ -64,7 +64,8 @@ export const api = {
   seek: (id, key) => request('GET', `/api/seeks/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`),
   acceptSeek: (id) => request('POST', `/api/seeks/${encodeURIComponent(id)}/accept`, {}),
   cancelSeek: (id, key) => request('POST', `/api/seeks/${encodeURIComponent(id)}/cancel`, {key}),
-  // Quick pairing: joins the oldest matching seek ({game, side, keys}) or creates one ({seek, key}).
+  // Quick pairing (a seek's body): joins the oldest matching seek ({game, side, keys}) or creates
+  // one ({seek, key}).
   quickSeek: (spec) => request('POST', '/api/seeks/quick', spec),
   abort: (id, key) => request('POST', `/api/games/${encodeURIComponent(id)}/abort`, {key}),
   // Chat of a game between people (docs/players-api.md, "Chat"): rooms `players` and `watchers`.

@@ -133,13 +133,9 @@ async function loadGames(more) {
   renderGames();
 }
 
-// A summary's outcome and result text: docs/players-api.md names them `outcome` and
-// `result_text`; the server sends `result: {over, outcome, text}` as /api/games/mine does.
-const outcomeOf = (game) => {
-  const outcome = game.outcome ?? (game.result && game.result.outcome);
-  return outcome && outcome !== 'ongoing' ? outcome : null;
-};
-const resultTextOf = (game) => game.result_text ?? (game.result && game.result.text) ?? '';
+// A summary's outcome (null while the game goes on) and result text ("1-0").
+const outcomeOf = (game) => (game.result && game.result.over ? game.result.outcome : null);
+const resultTextOf = (game) => (game.result && game.result.text) || '';
 
 // The game from the profile's player's side: a win, a loss, a draw, aborted, or still played.
 function resultFor(game) {
