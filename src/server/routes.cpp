@@ -44,7 +44,23 @@ std::vector<Route> game_routes() {
          return json_reply(200, c.round().takeback(c.id, need(parse_takeback(c.body()))));
        }},
       {post, "/api/games/{id}/rematch", "round",
-       [](Call& c) { return json_reply(201, c.round().rematch(c.id, need(parse_key(c.body())))); }},
+       [](Call& c) {
+         // A rated game's players, sides swapped, with their ratings now.
+         Ratings& ratings = c.service.ratings();
+         Accounts& accounts = c.service.accounts();
+         auto seat = [&](const StoredGame& old) {
+           Seating s;
+           s.rated = true;
+           for (auto [to, from] :
+                {std::pair{&s.white, &old.black_player}, std::pair{&s.black, &old.white_player}}) {
+             const UserRow user = accounts.user(from->name);
+             const auto now = ratings.current(user.id, old.variant, old.speed);
+             *to = Seat{user.name, now.rating, now.provisional, std::nullopt};
+           }
+           return s;
+         };
+         return json_reply(201, c.round().rematch(c.id, need(parse_key(c.body())), seat));
+       }},
       {get, "/api/games/{id}/export", "round",
        [](Call& c) {
          Reply reply;

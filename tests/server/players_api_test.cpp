@@ -409,6 +409,14 @@ TEST_F(PlayersApi, ARatedGameChangesBothRatingsOnceAndShowsTheChange) {
   Answer pdn = api_->get("/api/games/" + game.id + "/export");
   EXPECT_NE(pdn.text.find("[White \"" + winner + "\"]"), std::string::npos) << pdn.text;
   EXPECT_NE(pdn.text.find("[WhiteElo \"1500\"]"), std::string::npos) << pdn.text;
+  // The rematch is rated too: sides swapped, each with the rating it has now.
+  Answer rematch = api_->post("/api/games/" + game.id + "/rematch", json{{"key", game.black_key}});
+  ASSERT_EQ(rematch.status, 201) << rematch.text;
+  const json& again = rematch.body["game"];
+  EXPECT_TRUE(again["rated"].get<bool>());
+  EXPECT_EQ(again["players"]["black"]["name"], winner);
+  EXPECT_EQ(again["players"]["black"]["rating"], 1500 + white_diff);
+  EXPECT_EQ(again["players"]["white"]["rating"], 1500 + black_diff);
 }
 
 TEST_F(PlayersApi, AnAbortedRatedGameChangesNothing) {

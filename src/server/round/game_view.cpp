@@ -203,7 +203,11 @@ json Round::watchable(const std::optional<std::string>& variant,
   for (const GameSummary& s : list) {
     json entry = summary_json(s);
     entry["watchers"] = watchers(s.id);
-    if (auto live = snapshot_if_live(s.id)) entry["fen"] = live->fen;
+    try {
+      entry["fen"] = snapshot(s.id).fen;  // read from storage if not in memory since a restart
+    } catch (const ApiError&) {
+      entry["fen"] = nullptr;  // a stored game that does not replay
+    }
     out.push_back(std::move(entry));
   }
   return json{{"games", std::move(out)}};

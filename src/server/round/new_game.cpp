@@ -129,7 +129,7 @@ json Round::create(const CreateRequest& r, const Seating& seating) {
   return json{{"game", view(*game)}, {"keys", keys}, {"links", links}};
 }
 
-json Round::rematch(const std::string& id, const KeyRequest& r) {
+json Round::rematch(const std::string& id, const KeyRequest& r, const SeatRematch& seat) {
   auto game = find(id);
   std::unique_lock lock(game->mutex);
   const Player side = side_of_key(*game, r.key);
@@ -159,10 +159,15 @@ json Round::rematch(const std::string& id, const KeyRequest& r) {
   n.days_per_move = old.days_per_move;
   if (n.days_per_move > 0) n.move_deadline_ms = wall_ms() + n.days_per_move * kDayMs;
   n.speed = old.speed;
-  // The players change sides with their keys; a rematch is casual (their ratings as the game
-  // began would need the ratings' room, which the round does not call).
+  // The players change sides with their keys, and their ratings are as they are now.
   n.white_player.name = old.black_player.name;
   n.black_player.name = old.white_player.name;
+  if (old.rated && seat) {
+    const Seating seated = seat(old);
+    n.white_player = seated.white;
+    n.black_player = seated.black;
+    n.rated = seated.rated;
+  }
   n.version = 0;
   auto fresh = rebuild(n);
   {

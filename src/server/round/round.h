@@ -67,7 +67,11 @@ class Round {
   nlohmann::json takeback(const std::string& id, const TakebackRequest& request);
   // After a game: the same settings, the sides swapped, each player with the key they held (the
   // digests move with the sides). Asked twice, the same rematch. {"game": view, "side"}.
-  nlohmann::json rematch(const std::string& id, const KeyRequest& request);
+  // A rated game's rematch is rated too, its players seated by `seat` (their ratings now, which
+  // the ratings room knows and the round does not); without it, or for a casual game, casual.
+  using SeatRematch = std::function<Seating(const StoredGame& old)>;
+  nlohmann::json rematch(const std::string& id, const KeyRequest& request,
+                         const SeatRematch& seat = nullptr);
   // PDN or PGN: the whole game; FEN: the position after `ply` plies (0..the moves played), by
   // default the position now (400 bad_ply for a ply the game has not).
   std::string export_game(const std::string& id, const std::string& format,
