@@ -14,7 +14,6 @@ using nlohmann::json;
 
 namespace {
 
-constexpr const char* kSpeeds[] = {"bullet", "blitz", "rapid", "classical", "correspondence"};
 constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
 
 std::int64_t now_ms() {
