@@ -103,7 +103,7 @@ class PlayersApi : public ApiTest {
   // after the end; no time is asserted).
   json wait_for_diffs(const std::string& id) {
     json game;
-    for (int i = 0; i < 600; ++i) {
+    for (int i = 0; i < 3000; ++i) {  // a minute at most, for a loaded sanitizer build
       game = api_->get("/api/games/" + id).body;
       if (!game["players"]["white"]["diff"].is_null()) return game;
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
