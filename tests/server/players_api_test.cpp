@@ -547,3 +547,27 @@ TEST_F(PlayersApi, AppPagesAreServedForProfilesLobbyAndTv) {
 
 }  // namespace
 }  // namespace doska::test
+
+namespace doska::test {
+namespace {
+
+TEST_F(PlayersApi, NewSeeksAreThrottled) {
+  int refused = 0;
+  for (int i = 0; i < 12; ++i) {
+    Answer a = api_->post("/api/seeks", json{{"variant", "english"}});
+    if (a.status == 429) {
+      ++refused;
+      EXPECT_EQ(a.body["code"], "too_many_seeks");
+    } else {
+      EXPECT_EQ(a.status, 201) << a.text;
+    }
+  }
+  EXPECT_EQ(refused, 2);  // 10 a minute from one address without an account
+  // An account has its own bound.
+  auto p = player();
+  ASSERT_EQ(p->register_as("wanda").status, 201);
+  EXPECT_EQ(p->post("/api/seeks", json{{"variant", "english"}}).status, 201);
+}
+
+}  // namespace
+}  // namespace doska::test
