@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "common/text.h"
+#include "common/utf8.h"
 #include "server/account/passwords.h"
 #include "server/api_error.h"
 #include "server/keys.h"
@@ -24,19 +25,6 @@ constexpr std::array<std::string_view, 22> kReserved = {
     "help",  "anonymous",     "guest", "white",   "black",     "computer", "null", "undefined",
     "api",   "lobby",         "tv",    "account", "official",  "arbiter"};
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-// Characters, not bytes: a UTF-8 continuation byte does not start one.
-std::size_t characters(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
-
 ApiError bad_login() {
   return ApiError(401, "bad_login", "wrong name or password");
 }
@@ -51,13 +39,13 @@ std::string Accounts::name_problem(const std::string& name) {
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return "characters";
   if (!std::isalnum(static_cast<unsigned char>(name.front()))) return "characters";
-  const std::string folded = lower(name);
+  const std::string folded = doska::to_lower(name);
   if (std::find(kReserved.begin(), kReserved.end(), folded) != kReserved.end()) return "reserved";
   return "";
 }
 
 void Accounts::check_password(const std::string& password) const {
-  const std::size_t n = characters(password);
+  const std::size_t n = utf8_length(password);
   if (n < kMinPassword || n > kMaxPassword)
     throw ApiError(400, "bad_password",
                    "a password has " + std::to_string(kMinPassword) + " to " +
@@ -114,7 +102,7 @@ Accounts::Login Accounts::register_account(const Credentials& c, const std::stri
 
 Accounts::Login Accounts::login(const Credentials& c, const std::string& address,
                                 const std::string& agent) {
-  const std::string name_key = lower(c.name);
+  const std::string name_key = doska::to_lower(c.name);
   if (options_.throttle) {
     if (auto wait = logins_by_address_.take(address))
       throw ApiError(

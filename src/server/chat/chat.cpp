@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "common/text.h"
+#include "common/utf8.h"
 #include "server/api_error.h"
 #include "server/keys.h"
 
@@ -13,12 +14,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::size_t kMaxRoomsInMemory = 4000;
-
-std::size_t characters(const std::string& text) {
-  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
-    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
-  }));
-}
 
 std::string trimmed(const std::string& text) {
   const auto first = text.find_first_not_of(" \t");
@@ -86,7 +81,7 @@ json Chat::say(const std::string& game, const ChatRequest& request,
     writer = "user/" + std::to_string(viewer->id);
   }
   const std::string text = trimmed(request.text);
-  if (text.empty() || characters(text) > kMaxCharacters)
+  if (text.empty() || utf8_length(text) > kMaxCharacters)
     throw ApiError(400, "bad_chat",
                    "a chat line has 1 to " + std::to_string(kMaxCharacters) + " characters",
                    {{"max", kMaxCharacters}});
