@@ -514,7 +514,8 @@ TEST_F(PlayersApi, ChatRoomsBoundsAndPlainText) {
   ASSERT_EQ(a->post("/api/account/close", json{{"password", "correct horse"}}).status, 200);
   auto sasha_lines = [&] {
     int n = 0;
-    for (const json& l : api_->get(chat).body["watchers"]) n += l["name"] == "sasha" ? 1 : 0;
+    const json lines = api_->get(chat).body;  // kept: a loop over a temporary's member dangles
+    for (const json& l : lines["watchers"]) n += l["name"] == "sasha" ? 1 : 0;
     return n;
   };
   int left = sasha_lines();
