@@ -8,7 +8,8 @@
 #                     GoogleTest and Google Benchmark are installed)
 #   make play         install only what running needs (make deps), build, make the small endgame
 #                     databases if missing (make egdb-small), then start the server (doska serve)
-#                     and print its address
+#                     and print its address; the server builds the mill tables up to 9 a side
+#                     in the background at the lowest priority (docs/egdb.md)
 #   make egdb-small   the endgame tables of at most EGDB_PIECES pieces (default 4; draughts: in
 #                     all, mill: a side; about two minutes in all) in data/egdb; larger ones:
 #                     docs/egdb.md
@@ -69,7 +70,7 @@ build: deps
 
 # The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
 play: deps build egdb-small
-	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB)
+	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB) --egdb-grow mill:9
 
 # Builds only what is missing: a table already there (and sound) is kept.
 egdb-small: build

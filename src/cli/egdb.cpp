@@ -1,5 +1,10 @@
 // `doska egdb build|verify|probe`: the endgame databases (docs/egdb.md).
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -179,12 +184,26 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   return print_probe((*db)->probe(*pos), moves, game, o.dir, (*db)->complete_pieces());
 }
 
+// `--background PID`: the build of a server (`doska serve --egdb-grow`), process PID: at the
+// lowest priority, so that the server's engines come first, and ended with its server.
+Status go_background(const std::string& parent) {
+  auto pid = parse_int(parent);
+  if (!pid || *pid < 1) return make_error("bad --background " + doska::quoted(parent) + ": a pid");
+  if (setpriority(PRIO_PROCESS, 0, 19) != 0) return make_error("cannot lower the priority");
+  if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) return make_error("cannot follow the server");
+  // The server may have ended before the line above: then this build is nobody's.
+  if (getppid() != static_cast<pid_t>(*pid)) return make_error("the server has ended");
+  return Ok{};
+}
+
 }  // namespace
 
 int run_egdb(const std::vector<std::string>& words) {
-  auto args =
-      parse_args(words, {"pieces", "dir", "threads", "fen", "memory", "from"}, {"quiet", "packed"});
+  auto args = parse_args(words, {"pieces", "dir", "threads", "fen", "memory", "from", "background"},
+                         {"quiet", "packed"});
   if (!args) return fail(args.error());
+  if (auto parent = args->value("background"))
+    if (Status s = go_background(*parent); !s) return fail(s.error());
   if (args->positional.size() != 2)
     return fail(
         "usage: doska egdb build|verify|probe <game> [--pieces N] [--dir DIR] [--fen F] "

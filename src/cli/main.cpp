@@ -54,12 +54,14 @@ Usage:
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
   doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
-              [--engine-threads N] [--hash MB] [--egdb DIR|none]
+              [--engine-threads N] [--hash MB] [--egdb DIR|none] [--egdb-grow GAME:N,...]
               [--connections-per-address N] [--analyses-per-address N] [--header-timeout S]
               [--analysis-seconds S]
                                                       the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
-                                                      http://HOST:PORT/"; --port 0: a free port
+                                                      http://HOST:PORT/"; --port 0: a free port;
+                                                      --egdb-grow mill:9 builds the mill tables
+                                                      up to 9 a side in the background
   doska loadtest [--games 200] [--watchers 2000] [--plies 20] [--threads 8]
                  [--variant russian] [--host H --port P] [--json]
                                                       the server's benchmark: games between
@@ -88,6 +90,8 @@ Usage:
                               [--packed (draughts: the tables read kept packed)]
                               [--memory GB (draughts: unpacked tables at most; 8)]
                               [--from TABLE (draughts verify: start at this table)]
+                              [--background PID (a server's build: lowest priority, ends with
+                               the process PID)]
                                                       endgame databases: builds every table with
                                                       at most N pieces, checks every value, or
                                                       prints a position's value and each move's

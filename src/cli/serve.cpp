@@ -42,7 +42,7 @@ std::string web_dir(const Args& args) {
 int run_serve(const std::vector<std::string>& words) {
   auto args = parse_args(
       words,
-      {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "egdb-memory",
+      {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "egdb-memory", "egdb-grow",
        "connections-per-address", "analyses-per-address", "header-timeout", "analysis-seconds"},
       {"secure-cookies", "no-throttle"});
   if (!args) return fail(args.error());
@@ -100,6 +100,16 @@ int run_serve(const std::vector<std::string>& words) {
   if (!tables) return fail(tables.error());
   server::EnginePool pool(*threads, static_cast<std::size_t>(*hash), *tables);
   server::ServiceOptions service_options;
+  if (auto grow = args->value("egdb-grow")) {
+    auto targets = server::parse_grow_targets(*grow);
+    if (!targets) return fail(targets.error());
+    if (!*tables) return fail("--egdb-grow needs a folder of tables (--egdb DIR, not none)");
+    service_options.tables.grow = std::move(*targets);
+  }
+  service_options.tables.shelf = *tables;
+  service_options.tables.log = [](const std::string& line) {
+    std::fprintf(stderr, "%s\n", line.c_str());
+  };
   service_options.live_analysis_seconds = analysis_seconds;
   // Benchmarks only (doska loadtest --accounts registers thousands of players from one address).
   service_options.accounts.throttle = !args->flag("no-throttle");
@@ -110,6 +120,7 @@ int run_serve(const std::vector<std::string>& words) {
   if (!http.web_ready())
     std::fprintf(stderr, "doska: no browser app at %s (give --web DIR); serving the API only\n",
                  web_dir(*args).c_str());
+  service.tables().start();  // the background build of --egdb-grow, if any
   try {
     service.resume_unfinished();
   } catch (const std::exception& e) {

@@ -109,6 +109,14 @@ class SearchBackend : public Backend {
     auto root = make_root_(fen, moves);
     if (!root) return make_error(root.error());
     root_ = std::move(*root);
+    if constexpr (ChoosesTables<T>) {
+      // Tables added to the shelf's folder since (the server's background build): taken now. If
+      // the folder cannot be opened again, the tables held so far stay in use.
+      if (shelf_ && shelf_->generation() != shelf_generation_) {
+        auto opened = open_from(*shelf_);
+        if (opened) tables_ = std::move(*opened);
+      }
+    }
     if constexpr (ChoosesEval<T>)
       if (eval_chosen_) T::use_eval(root_.position, eval_.get());
     if constexpr (ChoosesTables<T>) T::use_tables(root_.position, tables_.get());
@@ -116,9 +124,8 @@ class SearchBackend : public Backend {
   }
   Status set_tables(TableShelf& shelf) override {
     if constexpr (ChoosesTables<T>) {
-      using Set = typename T::TableSet;
-      auto opened = shelf.get<Set>(
-          T::table_game(), [&shelf]() { return T::open_tables(shelf.dir(), shelf.memory()); });
+      shelf_ = &shelf;
+      auto opened = open_from(shelf);
       if (!opened) return make_error(opened.error());
       tables_ = std::move(*opened);
       T::use_tables(root_.position, tables_.get());
@@ -171,11 +178,21 @@ class SearchBackend : public Backend {
     return r;
   }
 
+  // The game's database on the shelf, and the shelf's generation it was taken at.
+  auto open_from(TableShelf& shelf) {
+    using Set = typename T::TableSet;
+    shelf_generation_ = shelf.generation();
+    return shelf.get<Set>(T::table_game(),
+                          [&shelf]() { return T::open_tables(shelf.dir(), shelf.memory()); });
+  }
+
   RootMaker make_root_;
   SearchRoot<T> root_;
   typename EvalHandle<T>::type eval_{};
   typename TablesHandle<T>::type tables_{};
   bool eval_chosen_ = false;
+  TableShelf* shelf_ = nullptr;  // the engine's, which outlives its backend
+  std::uint64_t shelf_generation_ = 0;
 };
 
 // Plays the moves of a record on `game` (a game class with play_text); the first move that is not

@@ -3,6 +3,7 @@
 // (the server gives one shelf to all its engines, so the tables are in memory once).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -41,11 +42,23 @@ class TableShelf {
     return std::static_pointer_cast<const Database>(it->second);
   }
 
+  // Forgets the database of `game`, so that the next get() opens the folder again (a table was
+  // added to it: the server's background build, docs/egdb.md). Engines that hold the shelf see
+  // the generation change and take the new database before their next search; a search under
+  // way keeps the one it has.
+  void refresh(const std::string& game) {
+    std::lock_guard lock(mutex_);
+    opened_.erase(game);
+    generation_.fetch_add(1);
+  }
+  std::uint64_t generation() const { return generation_.load(); }
+
  private:
   std::string dir_;
   std::uint64_t memory_ = 0;
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const void>> opened_;
+  std::atomic<std::uint64_t> generation_{0};
 };
 
 // One shelf a folder, for the engines of one run that may name different folders (a match's

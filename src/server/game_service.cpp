@@ -12,11 +12,13 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
       analysis_(pool, hub_, round_, options.live_analysis_seconds),
       accounts_(storage, hub_, options.accounts),
       ratings_(storage, hub_),
-      chat_(storage, hub_, [this](const std::string& game, const std::string& key) {
-        const Round::Seats seats = round_.seats(game, key);
-        return Chat::GameFacts{seats.between_people, seats.side, seats.white_name,
-                               seats.black_name};
-      }) {}
+      chat_(storage, hub_,
+            [this](const std::string& game, const std::string& key) {
+              const Round::Seats seats = round_.seats(game, key);
+              return Chat::GameFacts{seats.between_people, seats.side, seats.white_name,
+                                     seats.black_name};
+            }),
+      tables_(std::move(options.tables)) {}
 
 GameService::~GameService() {
   shut_down();
@@ -26,6 +28,7 @@ GameService::~GameService() {
 // so that no search outlives the room it reports to. The hub's news stop first: a room must not
 // hear of anything once it has begun to stop.
 void GameService::shut_down() {
+  tables_.stop();
   hub_.stop();
   review_.shut_down();
   analysis_.shut_down();

@@ -19,6 +19,7 @@
 #include "server/review/review.h"
 #include "server/round/round.h"
 #include "server/storage.h"
+#include "server/tables/tables.h"
 
 namespace doska::server {
 
@@ -28,6 +29,7 @@ struct ServiceOptions {
   // Longest time a live analysis searches, so that no client holds an engine for ever.
   double live_analysis_seconds = 300.0;
   AccountOptions accounts;
+  TablesOptions tables;
 };
 
 class GameService {
@@ -50,6 +52,7 @@ class GameService {
   Ratings& ratings() { return ratings_; }
   Chat& chat() { return chat_; }
   Hub& hub() { return hub_; }
+  Tables& tables() { return tables_; }
   Storage& storage() { return storage_; }
 
   // The changes newer than what a stream has seen (updated here): the events to send, possibly
@@ -73,6 +76,7 @@ class GameService {
   Accounts accounts_;
   Ratings ratings_;
   Chat chat_;
+  Tables tables_;
 };
 
 }  // namespace doska::server

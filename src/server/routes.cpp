@@ -18,6 +18,8 @@ std::vector<Route> game_routes() {
   return {
       {get, "/api/variants", "round",
        [](Call& c) { return json_reply(200, c.round().variants()); }},
+      {get, "/api/tables", "tables",
+       [](Call& c) { return json_reply(200, c.service.tables().status()); }},
       {post, "/api/games", "round",
        [](Call& c) { return json_reply(201, c.round().create(need(parse_create(c.body())))); }},
       // No list of everyone's games: a browser asks for the games it holds keys of.

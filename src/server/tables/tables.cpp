@@ -1,0 +1,315 @@
+#include "server/tables/tables.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+#include <system_error>
+
+#include "common/text.h"
+#include "games/mill/egdb.h"
+#include "games/mill/rules.h"
+
+extern char** environ;
+
+namespace doska::server {
+
+namespace me = doska::mill::egdb;
+
+namespace {
+
+// The rules whose tables a folder name holds (mill and mixed mill share "mill").
+const mill::Rules* rules_of(const std::string& game) {
+  const mill::Rules* rules = mill::find_rules(game);
+  return rules ? mill::find_rules(me::table_game(*rules)) : nullptr;
+}
+
+// Every table of 3..pieces a side is on disk: the largest such pieces (0: none).
+int complete_in(const mill::Rules& rules, const std::string& dir) {
+  auto db = me::Database::open_only(rules, dir, {});
+  return db ? (*db)->complete_pieces() : 0;
+}
+
+// Bytes that a build up to `pieces` a side holds in memory: every table unpacked, a byte a slot.
+std::uint64_t build_bytes(const mill::Rules& rules, int pieces) {
+  std::uint64_t bytes = 0;
+  for (const me::Material& m : me::materials(rules, pieces)) bytes += me::table_size(m);
+  return bytes;
+}
+
+std::uint64_t machine_memory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0
+             ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page)
+             : 0;
+}
+
+std::string errno_text(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
+
+std::string gigabytes(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", static_cast<double>(bytes) / 1e9);
+  return text;
+}
+
+// The number before `suffix` in `line` ("34%" → 34), if any.
+std::optional<int> number_before(const std::string& line, std::string_view suffix) {
+  const auto at = line.find(suffix);
+  if (at == std::string::npos || at == 0) return std::nullopt;
+  auto start = at;
+  while (start > 0 && std::isdigit(static_cast<unsigned char>(line[start - 1]))) --start;
+  return parse_int(std::string_view(line).substr(start, at - start));
+}
+
+}  // namespace
+
+Result<std::vector<GrowTarget>> parse_grow_targets(std::string_view text) {
+  std::vector<GrowTarget> targets;
+  for (const std::string_view piece : split(text, ',')) {
+    const std::string part(trim(piece));
+    const auto colon = part.find(':');
+    const std::string game = part.substr(0, colon);
+    const mill::Rules* rules = rules_of(game);
+    if (!rules)
+      return make_error("--egdb-grow " + doska::quoted(part) +
+                        ": the background build is for the mill games (mill, mill-mixed, "
+                        "mill-ceylon), as GAME:PIECES");
+    const auto pieces =
+        colon == std::string::npos ? std::nullopt : parse_int(part.substr(colon + 1));
+    if (!pieces || *pieces <= rules->losing_count || *pieces > me::kMaxPieces)
+      return make_error("--egdb-grow " + doska::quoted(part) + ": give the pieces a side, " +
+                        std::to_string(rules->losing_count + 1) + ".." +
+                        std::to_string(me::kMaxPieces) + " (mill:9)");
+    const std::string folder = me::table_game(*rules);
+    for (const GrowTarget& t : targets)
+      if (t.game == folder)
+        return make_error("--egdb-grow names the tables of " + folder + " twice");
+    targets.push_back({folder, *pieces});
+  }
+  if (targets.empty()) return make_error("--egdb-grow needs GAME:PIECES (mill:9)");
+  return targets;
+}
+
+Tables::Tables(TablesOptions options) : options_(std::move(options)) {
+  if (!options_.shelf) options_.grow.clear();
+  for (const GrowTarget& t : options_.grow) growths_.emplace_back().target = t;
+}
+
+Tables::~Tables() {
+  stop();
+}
+
+void Tables::say(const std::string& line) const {
+  if (options_.log) options_.log("doska: tables: " + line);
+}
+
+void Tables::start() {
+  if (growths_.empty() || worker_.joinable()) return;
+  worker_ = std::thread([this] { run(); });
+}
+
+void Tables::stop() {
+  stopping_.store(true);
+  {
+    std::lock_guard lock(mutex_);
+    if (child_ > 0) kill(child_, SIGTERM);
+  }
+  if (worker_.joinable()) worker_.join();
+}
+
+void Tables::run() {
+  for (std::size_t i = 0; i < growths_.size() && !stopping_.load(); ++i) grow(i);
+}
+
+void Tables::grow(std::size_t index) {
+  const std::string dir = options_.shelf->dir();
+  const mill::Rules& rules = *rules_of(growths_[index].target.game);
+  const int wanted = growths_[index].target.pieces;
+  // The most pieces whose build fits in the memory allowed.
+  const std::uint64_t memory = options_.memory ? options_.memory : machine_memory() / 2;
+  int planned = wanted;
+  while (planned > rules.losing_count + 1 && build_bytes(rules, planned) > memory) --planned;
+  const int complete = complete_in(rules, dir);
+  {
+    std::lock_guard lock(mutex_);
+    Growth& g = growths_[index];
+    g.planned = planned;
+    g.complete = complete;
+    if (planned < wanted)
+      g.note = "up to " + std::to_string(wanted) + " a side would need " +
+               gigabytes(build_bytes(rules, wanted)) + " of memory; " + gigabytes(memory) +
+               " allowed: up to " + std::to_string(planned) + " a side";
+    if (complete >= planned) {
+      g.state = "done";
+      g.percent = 100;
+      return;
+    }
+    g.state = "building";
+  }
+  if (planned < wanted) say(growths_[index].target.game + ": " + growths_[index].note);
+  say(growths_[index].target.game + ": building up to " + std::to_string(planned) + " a side in " +
+      dir + " (complete now: " + std::to_string(complete) + ") at the lowest priority");
+
+  auto fail = [&](const std::string& error) {
+    std::lock_guard lock(mutex_);
+    growths_[index].state = "failed";
+    growths_[index].error = error;
+    say(growths_[index].target.game + ": " + error);
+  };
+  std::error_code ec;
+  std::string program = options_.program;
+  if (program.empty()) program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+  if (program.empty()) return fail("cannot find the doska program to build with");
+
+  int pipe_fds[2];
+  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return fail("cannot make a pipe: " + errno_text(errno));
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], 2);
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);  // the server's sockets stay its own
+  // Every core: at the lowest priority the build takes only the time the engines leave.
+  const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
+  std::vector<std::string> words = {program,        "egdb",
+                                    "build",        growths_[index].target.game,
+                                    "--pieces",     std::to_string(planned),
+                                    "--dir",        dir,
+                                    "--threads",    std::to_string(threads),
+                                    "--background", std::to_string(getpid())};
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  // The server blocks SIGTERM and SIGINT in every thread (one thread waits for them): the build
+  // must not inherit that, or neither the server's stop nor its death would end it.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  sigset_t none, stops;
+  sigemptyset(&none);
+  sigemptyset(&stops);
+  sigaddset(&stops, SIGTERM);
+  sigaddset(&stops, SIGINT);
+  posix_spawnattr_setsigmask(&attributes, &none);
+  posix_spawnattr_setsigdefault(&attributes, &stops);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  pid_t pid = 0;
+  int spawned = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (!stopping_.load())
+      spawned = posix_spawn(&pid, program.c_str(), &actions, &attributes, argv.data(), environ);
+    else
+      spawned = ECANCELED;
+    if (spawned == 0) child_ = pid;
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  close(pipe_fds[1]);
+  if (spawned != 0) {
+    close(pipe_fds[0]);
+    if (spawned == ECANCELED) return;
+    return fail("cannot start " + program + ": " + errno_text(spawned));
+  }
+
+  const auto started = std::chrono::steady_clock::now();
+  std::string pending, last;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = read(pipe_fds[0], buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    pending.append(buffer, static_cast<std::size_t>(n));
+    for (auto end = pending.find('\n'); end != std::string::npos; end = pending.find('\n')) {
+      std::string line = pending.substr(0, end);
+      pending.erase(0, end + 1);
+      if (!line.empty()) last = line;
+      read_line(index, line,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    }
+    if (pending.size() > 65536) pending.clear();  // no line is that long
+  }
+  close(pipe_fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  {
+    std::lock_guard lock(mutex_);
+    child_ = 0;
+  }
+  if (stopping_.load()) {
+    std::lock_guard lock(mutex_);
+    growths_[index].state = "stopped";
+    return;
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return fail("the build ended without finishing: " + (last.empty() ? "no output" : last));
+  options_.shelf->refresh(growths_[index].target.game);
+  std::lock_guard lock(mutex_);
+  Growth& g = growths_[index];
+  g.state = "done";
+  g.percent = 100;
+  g.seconds_left = 0;
+  g.table.clear();
+  g.complete = complete_in(rules, dir);
+  say(g.target.game + ": done, complete up to " + std::to_string(g.complete) + " a side: " + last);
+}
+
+// A line of `doska egdb build`: "p6-p5 done; all tables: [###...] 34% 123/456, about 80 s left"
+// when a table is finished (the engines take it now), else a table's own progress.
+void Tables::read_line(std::size_t index, const std::string& line, double seconds) {
+  const std::string& game = growths_[index].target.game;
+  const auto done = line.find(" done; all tables: ");
+  if (done != std::string::npos) {
+    options_.shelf->refresh(game);
+    const mill::Rules& rules = *rules_of(game);
+    const int complete = complete_in(rules, options_.shelf->dir());
+    std::lock_guard lock(mutex_);
+    Growth& g = growths_[index];
+    const std::string table = line.substr(0, done);
+    g.built.push_back({{"table", table}, {"seconds", static_cast<int>(seconds)}});
+    if (auto p = number_before(line, "%")) g.percent = *p;
+    if (auto left = number_before(line, " s left")) g.seconds_left = *left;
+    g.complete = complete;
+    g.table.clear();
+    say(game + ": " + table + " built after " + std::to_string(static_cast<int>(seconds)) + " s, " +
+        std::to_string(g.percent) + "% of all (complete up to " + std::to_string(complete) +
+        " a side)");
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  Growth& g = growths_[index];
+  if (line.rfind("error:", 0) == 0) g.error = line.substr(std::min<std::size_t>(7, line.size()));
+  const auto space = line.find(' ');
+  if (space != std::string::npos && line[0] == 'p' && line.find('-') < space)
+    g.table = line.substr(0, space);
+}
+
+nlohmann::json Tables::status() const {
+  nlohmann::json growing = nlohmann::json::array();
+  std::lock_guard lock(mutex_);
+  for (const Growth& g : growths_) {
+    nlohmann::json entry = {{"game", g.target.game}, {"target", g.target.pieces},
+                            {"planned", g.planned},  {"complete", g.complete},
+                            {"state", g.state},      {"percent", g.percent},
+                            {"built", g.built}};
+    if (!g.table.empty()) entry["table"] = g.table;
+    if (g.seconds_left >= 0 && g.state == "building") entry["seconds_left"] = g.seconds_left;
+    if (!g.note.empty()) entry["note"] = g.note;
+    if (!g.error.empty()) entry["error"] = g.error;
+    growing.push_back(std::move(entry));
+  }
+  return {{"dir", options_.shelf ? nlohmann::json(options_.shelf->dir()) : nlohmann::json()},
+          {"growing", std::move(growing)}};
+}
+
+}  // namespace doska::server
