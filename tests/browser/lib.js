@@ -17,12 +17,13 @@ const DOSKA = process.env.DOSKA_BIN || join(repo, 'build', 'release', 'doska');
 
 export const TIMEOUT = 30000;
 
-// Starts `doska serve --port 0` and answers {url, stop} once it prints its address.
-export async function startServer() {
+// Starts `doska serve --port 0` and answers {url, stop} once it prints its address. `args(dir)`:
+// more options for the server, given its temporary folder (removed when it stops).
+export async function startServer({args = () => []} = {}) {
   if (!existsSync(DOSKA)) throw new Error(`no doska binary at ${DOSKA} (build it, or set DOSKA_BIN)`);
   const dir = mkdtempSync(join(tmpdir(), 'doska-browser-'));
   const child = spawn(DOSKA, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', join(dir, 'doska.db'),
-                              '--web', join(repo, 'web')],
+                              '--web', join(repo, 'web'), ...args(dir)],
                       {stdio: ['ignore', 'pipe', 'pipe']});
   let output = '';
   const url = await new Promise((resolveUrl, reject) => {
@@ -66,11 +67,12 @@ export function launchBrowser() {
 
 // One server and one browser for the tests of a file: started before the first test, stopped
 // after the last. The returned object fills in (`env.server.url`, `env.browser`) once started;
-// `ready(env)`, if given, runs right after (one hook, so nothing runs before the server is up).
-export function useServerAndBrowser(ready = null) {
+// `ready(env)`, if given, runs right after (one hook, so nothing runs before the server is up);
+// `serverOptions` go to startServer.
+export function useServerAndBrowser(ready = null, serverOptions = {}) {
   const env = {};
   before(async () => {
-    env.server = await startServer();
+    env.server = await startServer(serverOptions);
     env.browser = await launchBrowser();
     if (ready) await ready(env);
   });

@@ -93,6 +93,7 @@ export const api = {
     }
     return request('GET', `/api/users/${encodeURIComponent(name)}/games?${params}`);
   },
+  tables: () => request('GET', '/api/tables'),
   tv: (variant) => request('GET', `/api/tv${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`),
 };
 

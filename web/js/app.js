@@ -34,6 +34,7 @@ import {setupChat} from './chat/chat.js';
 import {setupPlayers} from './round/players.js';
 import {setupProfile, showProfile} from './profile/profile.js';
 import {setupTv} from './watch/tv.js';
+import {setupTables} from './tables/tables.js';
 import {showPage, navigate, setRouter} from './pages.js';
 import {setupSettings, setupLanguage} from './settings/settings.js';
 import {setupNewGameDialog, setupImportDialog} from './dialogs/new-game.js';
@@ -54,11 +55,12 @@ function setupDialogs() {
 }
 
 // The addresses of the app (the server answers each with this page): a game, the lobby, the
-// games on now, one's account, a profile; anything else is the home page.
+// games on now, one's account, a profile, the server's tables; anything else is the home page.
 const ROUTES = [
   [/^\/play\/([^/]+)\/?$/, (match) => routeGame(decodeURIComponent(match[1]))],
   [/^\/lobby\/?$/, () => showPage('lobby')],
   [/^\/tv\/?$/, () => showPage('tv')],
+  [/^\/tables\/?$/, () => showPage('tables')],
   [/^\/account\/?$/, () => showPage('account')],
   [/^\/@\/([^/]+)\/?$/, (match) => showProfile(decodeURIComponent(match[1]))],
 ];
@@ -133,6 +135,7 @@ async function main() {
   setupPlayers();
   setupProfile();
   setupTv();
+  setupTables();
   setupLinks();
   setRouter(route);
   events.on('language', refreshTexts);

@@ -7,8 +7,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -69,6 +71,21 @@ std::optional<int> number_before(const std::string& line, std::string_view suffi
   auto start = at;
   while (start > 0 && std::isdigit(static_cast<unsigned char>(line[start - 1]))) --start;
   return parse_int(std::string_view(line).substr(start, at - start));
+}
+
+// The build's progress over all its tables in a line "... 34% 123/456, ...", to a tenth of a
+// percent from the positions done and in all.
+std::optional<double> percent_of(const std::string& line) {
+  const auto slash = line.find('/', line.find("% "));
+  if (slash == std::string::npos) return std::nullopt;
+  auto start = slash;
+  while (start > 0 && std::isdigit(static_cast<unsigned char>(line[start - 1]))) --start;
+  auto end = slash + 1;
+  while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
+  const auto done = parse_long(std::string_view(line).substr(start, slash - start));
+  const auto all = parse_long(std::string_view(line).substr(slash + 1, end - slash - 1));
+  if (!done || !all || *all <= 0 || *done > *all) return std::nullopt;
+  return std::floor(1000.0 * static_cast<double>(*done) / static_cast<double>(*all)) / 10.0;
 }
 
 }  // namespace
@@ -277,12 +294,12 @@ void Tables::read_line(std::size_t index, const std::string& line, double second
     Growth& g = growths_[index];
     const std::string table = line.substr(0, done);
     g.built.push_back({{"table", table}, {"seconds", static_cast<int>(seconds)}});
-    if (auto p = number_before(line, "%")) g.percent = *p;
+    g.percent = percent_of(line).value_or(g.percent);
     if (auto left = number_before(line, " s left")) g.seconds_left = *left;
     g.complete = complete;
     g.table.clear();
     say(game + ": " + table + " built after " + std::to_string(static_cast<int>(seconds)) + " s, " +
-        std::to_string(g.percent) + "% of all (complete up to " + std::to_string(complete) +
+        decimal_text(g.percent, 1) + "% of all (complete up to " + std::to_string(complete) +
         " a side)");
     return;
   }

@@ -65,7 +65,7 @@ class Tables {
     int complete = 0;               // every table up to this many a side is on disk
     std::string state = "waiting";  // waiting, building, done, failed, stopped
     std::string table;              // under way
-    int percent = 0;                // of every table of the target, by positions
+    double percent = 0;             // of every table of the target, by positions
     int seconds_left = -1;
     std::string note, error;
     std::vector<nlohmann::json> built;  // {"table", "seconds"}: the tables this server built
