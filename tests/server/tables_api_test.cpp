@@ -65,6 +65,7 @@ TEST(TablesApi, ServerBuildsTheMillTablesInTheBackground) {
   EXPECT_EQ(mill["state"], "done") << mill.dump();
   EXPECT_EQ(mill["target"], 4);
   EXPECT_EQ(mill["planned"], 4);
+  EXPECT_EQ(mill["step"], 4) << "the last set built: 3..4 a side";
   EXPECT_EQ(mill["complete"], 4);
   EXPECT_EQ(mill["percent"], 100);
   ASSERT_EQ(mill["built"].size(), 4u) << mill.dump();

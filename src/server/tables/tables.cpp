@@ -73,19 +73,15 @@ std::optional<int> number_before(const std::string& line, std::string_view suffi
   return parse_int(std::string_view(line).substr(start, at - start));
 }
 
-// The build's progress over all its tables in a line "... 34% 123/456, ...", to a tenth of a
-// percent from the positions done and in all.
-std::optional<double> percent_of(const std::string& line) {
-  const auto slash = line.find('/', line.find("% "));
-  if (slash == std::string::npos) return std::nullopt;
-  auto start = slash;
-  while (start > 0 && std::isdigit(static_cast<unsigned char>(line[start - 1]))) --start;
-  auto end = slash + 1;
-  while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
-  const auto done = parse_long(std::string_view(line).substr(start, slash - start));
-  const auto all = parse_long(std::string_view(line).substr(slash + 1, end - slash - 1));
-  if (!done || !all || *all <= 0 || *done > *all) return std::nullopt;
-  return std::floor(1000.0 * static_cast<double>(*done) / static_cast<double>(*all)) / 10.0;
+// The share of the positions of 3..pieces a side whose tables are on disk, to a tenth of a percent.
+double percent_on_disk(const mill::Rules& rules, const std::string& dir, int pieces) {
+  std::uint64_t done = 0, all = 0;
+  std::error_code ec;
+  for (const me::Material& m : me::materials(rules, pieces)) {
+    all += me::table_size(m);
+    if (std::filesystem::exists(me::table_path(rules, dir, m), ec)) done += me::table_size(m);
+  }
+  return all ? std::floor(1000.0 * static_cast<double>(done) / static_cast<double>(all)) / 10.0 : 0;
 }
 
 }  // namespace
@@ -176,13 +172,34 @@ void Tables::grow(std::size_t index) {
   if (planned < wanted) say(growths_[index].target.game + ": " + growths_[index].note);
   say(growths_[index].target.game + ": building up to " + std::to_string(planned) + " a side in " +
       dir + " (complete now: " + std::to_string(complete) + ") at the lowest priority");
+  // One complete set after another (3..5, then 3..6, ...): the sets the games reach are whole
+  // sooner than in one build, which goes by the pieces in all (p3-p8 before p6-p5).
+  for (int step = std::max(complete + 1, rules.losing_count + 1); step <= planned; ++step)
+    if (!build_step(index, step)) return;
+  options_.shelf->refresh(growths_[index].target.game);
+  std::lock_guard lock(mutex_);
+  Growth& g = growths_[index];
+  g.state = "done";
+  g.percent = 100;
+  g.seconds_left = 0;
+  g.table.clear();
+  g.complete = complete_in(rules, dir);
+  say(g.target.game + ": done, complete up to " + std::to_string(g.complete) + " a side");
+}
 
+bool Tables::build_step(std::size_t index, int pieces) {
+  const std::string dir = options_.shelf->dir();
   auto fail = [&](const std::string& error) {
     std::lock_guard lock(mutex_);
     growths_[index].state = "failed";
     growths_[index].error = error;
     say(growths_[index].target.game + ": " + error);
+    return false;
   };
+  {
+    std::lock_guard lock(mutex_);
+    growths_[index].step = pieces;
+  }
   std::error_code ec;
   std::string program = options_.program;
   if (program.empty()) program = std::filesystem::read_symlink("/proc/self/exe", ec).string();
@@ -200,7 +217,7 @@ void Tables::grow(std::size_t index) {
   const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 64u);
   std::vector<std::string> words = {program,        "egdb",
                                     "build",        growths_[index].target.game,
-                                    "--pieces",     std::to_string(planned),
+                                    "--pieces",     std::to_string(pieces),
                                     "--dir",        dir,
                                     "--threads",    std::to_string(threads),
                                     "--background", std::to_string(getpid())};
@@ -234,7 +251,7 @@ void Tables::grow(std::size_t index) {
   close(pipe_fds[1]);
   if (spawned != 0) {
     close(pipe_fds[0]);
-    if (spawned == ECANCELED) return;
+    if (spawned == ECANCELED) return false;
     return fail("cannot start " + program + ": " + errno_text(spawned));
   }
 
@@ -266,19 +283,12 @@ void Tables::grow(std::size_t index) {
   if (stopping_.load()) {
     std::lock_guard lock(mutex_);
     growths_[index].state = "stopped";
-    return;
+    return false;
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return fail("the build ended without finishing: " + (last.empty() ? "no output" : last));
-  options_.shelf->refresh(growths_[index].target.game);
-  std::lock_guard lock(mutex_);
-  Growth& g = growths_[index];
-  g.state = "done";
-  g.percent = 100;
-  g.seconds_left = 0;
-  g.table.clear();
-  g.complete = complete_in(rules, dir);
-  say(g.target.game + ": done, complete up to " + std::to_string(g.complete) + " a side: " + last);
+  say(growths_[index].target.game + ": up to " + std::to_string(pieces) + " a side: " + last);
+  return true;
 }
 
 // A line of `doska egdb build`: "p6-p5 done; all tables: [###...] 34% 123/456, about 80 s left"
@@ -290,11 +300,12 @@ void Tables::read_line(std::size_t index, const std::string& line, double second
     options_.shelf->refresh(game);
     const mill::Rules& rules = *rules_of(game);
     const int complete = complete_in(rules, options_.shelf->dir());
+    const double percent = percent_on_disk(rules, options_.shelf->dir(), growths_[index].planned);
     std::lock_guard lock(mutex_);
     Growth& g = growths_[index];
     const std::string table = line.substr(0, done);
     g.built.push_back({{"table", table}, {"seconds", static_cast<int>(seconds)}});
-    g.percent = percent_of(line).value_or(g.percent);
+    g.percent = percent;
     if (auto left = number_before(line, " s left")) g.seconds_left = *left;
     g.complete = complete;
     g.table.clear();
@@ -315,10 +326,10 @@ nlohmann::json Tables::status() const {
   nlohmann::json growing = nlohmann::json::array();
   std::lock_guard lock(mutex_);
   for (const Growth& g : growths_) {
-    nlohmann::json entry = {{"game", g.target.game}, {"target", g.target.pieces},
-                            {"planned", g.planned},  {"complete", g.complete},
-                            {"state", g.state},      {"percent", g.percent},
-                            {"built", g.built}};
+    nlohmann::json entry = {{"game", g.target.game},  {"target", g.target.pieces},
+                            {"planned", g.planned},   {"step", g.step},
+                            {"complete", g.complete}, {"state", g.state},
+                            {"percent", g.percent},   {"built", g.built}};
     if (!g.table.empty()) entry["table"] = g.table;
     if (g.seconds_left >= 0 && g.state == "building") entry["seconds_left"] = g.seconds_left;
     if (!g.note.empty()) entry["note"] = g.note;

@@ -62,6 +62,7 @@ class Tables {
   struct Growth {
     GrowTarget target;
     int planned = 0;                // the pieces the memory allows
+    int step = 0;                   // the set under way: 3..step a side
     int complete = 0;               // every table up to this many a side is on disk
     std::string state = "waiting";  // waiting, building, done, failed, stopped
     std::string table;              // under way
@@ -73,6 +74,8 @@ class Tables {
 
   void run();
   void grow(std::size_t index);
+  // Builds the tables of 3..pieces a side (a child process); false if it failed or was stopped.
+  bool build_step(std::size_t index, int pieces);
   void read_line(std::size_t index, const std::string& line, double seconds);
   void say(const std::string& line) const;
 

@@ -53,7 +53,7 @@ function renderGrowth(growth) {
   const percent = growth.percent >= 10 || growth.percent === 0 ? Math.floor(growth.percent) : growth.percent.toFixed(1);
   const facts = [t('tables.complete', {n: growth.complete}), `${percent}%`];
   if (growth.table) facts.push(t('tables.under_way', {table: growth.table}));
-  if (growth.seconds_left !== undefined) facts.push(t('tables.left', {time: duration(growth.seconds_left)}));
+  if (growth.seconds_left !== undefined) facts.push(t('tables.left', {time: duration(growth.seconds_left), n: growth.step}));
   box.append(text('p', facts.join(' · '), 'tables-facts'));
   if (growth.note) box.append(text('p', growth.note, 'muted'));
   if (growth.error) box.append(text('p', growth.error, 'error'));
