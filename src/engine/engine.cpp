@@ -2,16 +2,53 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <random>
 
 namespace doska::engine {
 
 LevelSetting level_setting(int level) {
-  static constexpr LevelSetting kLevels[] = {{1, 500}, {1, 300}, {2, 200}, {2, 130}, {3, 90},
-                                             {4, 60},  {5, 35},  {6, 20},  {8, 8},   {0, 0}};
+  // Measured in docs/engine.md, "Levels": steps of 250-300 Elo in international draughts.
+  static constexpr LevelSetting kLevels[] = {
+      {2, 250, 80, 0}, {2, 200, 40, 0}, {2, 120, 10, 0},  {3, 90, 20, 0},    {4, 60, 15, 0},
+      {5, 35, 10, 0},  {6, 20, 5, 0},   {0, 0, 0, 25000}, {0, 0, 0, 150000}, {0, 0, 0, 0},
+  };
   return kLevels[std::clamp(level, 1, 10) - 1];
 }
+
+namespace {
+
+// The move a lower level plays: one of the moves within its margin of the best (never one that a
+// forced result separates from the best), drawn with weight exp(-(best - value) / spread), so a
+// move a man (100) worse comes e^(100 / spread) times less often than the best, and moves of
+// nearly equal value about equally often.
+const search::RootMove* pick_near_best(const std::vector<search::RootMove>& scored,
+                                       const LevelSetting& level, std::mt19937_64& rng) {
+  search::Value top = scored.front().value;
+  for (const auto& m : scored) top = std::max(top, m.value);
+  std::vector<double> weights;
+  for (const auto& m : scored) {
+    const search::Value behind = top - m.value;
+    const bool near = behind <= level.margin && !search::is_decided(behind);
+    weights.push_back(!near              ? 0.0
+                      : level.spread > 0 ? std::exp(-static_cast<double>(behind) / level.spread)
+                                         : behind == 0);
+  }
+  double total = 0;
+  for (double w : weights) total += w;
+  // 53 random bits: a fraction in [0, 1) that is the same for a seed on every platform.
+  double draw = static_cast<double>(rng() >> 11) * 0x1p-53 * total;
+  for (std::size_t i = 0; i < scored.size(); ++i) {
+    if (draw < weights[i]) return &scored[i];
+    draw -= weights[i];
+  }
+  for (std::size_t i = scored.size(); i-- > 0;)  // rounding at the very end: the last near move
+    if (weights[i] > 0) return &scored[i];
+  return &scored.front();
+}
+
+}  // namespace
 
 bool accepts_draw(int level, const search::Score& own, int plies) {
   using Kind = search::Score::Kind;
@@ -99,20 +136,16 @@ BestMove Engine::run(const search::Limits& limits, const InfoCallback& on_info) 
       best.score = search::Score{search::Score::Kind::loss, 0};
       return best;
     }
-    const auto top =
-        std::max_element(scored.begin(), scored.end(),
-                         [](const auto& a, const auto& b) { return a.value < b.value; });
-    std::vector<const search::RootMove*> near;
-    for (const auto& m : scored)
-      if (m.value >= top->value - level.margin && !search::is_decided(m.value - top->value))
-        near.push_back(&m);
     std::mt19937_64 rng(limits.seed ? limits.seed : std::random_device{}());
-    const search::RootMove* pick = near[rng() % near.size()];
+    const search::RootMove* pick = pick_near_best(scored, level, rng);
     best.move = pick->text;
     best.score = search::Score::from_value(pick->value);
     best.depth = level.depth;
   } else {
-    search::SearchResult r = backend_->search(tt_, stop_, limits, on_info);
+    search::Limits capped = limits;
+    if (level.nodes > 0)
+      capped.nodes = limits.nodes ? std::min(limits.nodes, level.nodes) : level.nodes;
+    search::SearchResult r = backend_->search(tt_, stop_, capped, on_info);
     best.move = r.best;
     best.score = search::Score::from_value(r.value, r.exact_draw);
     best.score.table = best.score.table || r.exact_draw;

@@ -73,11 +73,16 @@ class Engine {
   std::thread worker_;
 };
 
-// Depth and margin of each level (1..10): a lower level searches less and picks at random among
-// the moves within `margin` centipawns of the best it found.
+// What each level (1..10) searches. The lower ones score every root move at `depth` plies and
+// play one of the moves within `margin` centipawns of the best, drawn with weight
+// exp(-behind / spread) (`behind`: how far below the best the move scored). The upper ones
+// (depth 0) run the full search, stopped after `nodes` nodes (0: no limit; level 10).
+// docs/engine.md gives each level's measured strength.
 struct LevelSetting {
   int depth;
   int margin;
+  int spread;
+  std::uint64_t nodes;
 };
 LevelSetting level_setting(int level);
 
