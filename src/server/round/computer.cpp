@@ -22,11 +22,12 @@ void Round::schedule_computer(LiveGame& game) {
   if (side_name(game.session->to_move()) != g.computer_side) return;
   search::Limits limits;
   limits.level = g.level;
-  // The lower levels search to a fixed depth (engine::level_setting) and rarely need their time;
-  // the budget rises with the level up to the service's longest, so every level answers within
-  // a few seconds.
+  // The lower levels search to a fixed depth or node count (engine::level_setting) and rarely
+  // need their time; the budget rises with the level up to the service's longest, so every level
+  // answers within a few seconds.
   double seconds = computer_seconds_;
-  if (engine::level_setting(g.level).depth > 0)
+  if (const engine::LevelSetting setting = engine::level_setting(g.level);
+      setting.depth > 0 || setting.nodes > 0)
     seconds = std::min(seconds, 0.5 + 0.15 * (g.level - 1));
   if (g.initial_ms > 0) {
     // On the clock: a small share of what is left, never more than the usual budget.
