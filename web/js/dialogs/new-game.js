@@ -6,12 +6,14 @@ import {t} from '../i18n.js';
 import {$, state, events} from '../state.js';
 import {sideName, variantOf, fillVariantSelect} from '../variants.js';
 import {attempt} from '../messages.js';
+import {fillLevelSelect} from '../levels.js';
 import {openGame, playPath} from '../round/game.js';
 
 function fillOpponentFields(prefix) {
   const variant = $(`${prefix}-variant`).value;
   const person = $(`${prefix}-opponent-person`).checked;
   $(`${prefix}-level-row`).hidden = person;
+  fillLevelSelect($(`${prefix}-level`), variant);
   $(`${prefix}-both-row`).hidden = !person;
   const sideSelect = $(`${prefix}-side`);
   const current = sideSelect.value;

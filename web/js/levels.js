@@ -1,0 +1,30 @@
+// The computer's levels in the new-game dialogs, each with its strength: the Elo difference from
+// level 10 measured for its game by matches of each level against the next (docs/engine.md,
+// "Levels"). A game not measured shows the level alone.
+import {t} from './i18n.js';
+
+// Levels 1..9; level 10 is 0. Rounded to 50: a hundred games a step measure no finer.
+export const LEVEL_ELO = {
+  international: [-2500, -2250, -2000, -1750, -1450, -1100, -850, -550, -200],
+  russian: null,
+  english: null,
+  mill: null,
+};
+
+export function levelText(variant, level) {
+  const elo = LEVEL_ELO[variant];
+  if (level === 10) return t('level.full', {level});
+  if (!elo) return String(level);
+  return t('level.elo', {level, elo: String(elo[level - 1]).replace('-', '−')});
+}
+
+export function fillLevelSelect(select, variant) {
+  const current = Number(select.value) || 3;
+  select.replaceChildren(...Array.from({length: 10}, (_, i) => {
+    const option = document.createElement('option');
+    option.value = String(i + 1);
+    option.textContent = levelText(variant, i + 1);
+    return option;
+  }));
+  select.value = String(current);
+}
