@@ -9,7 +9,7 @@
 namespace doska::engine {
 
 LevelSetting level_setting(int level) {
-  // Measured in docs/engine.md, "Levels": steps of 250-300 Elo in international draughts.
+  // Measured in docs/engine.md, "Levels": steps of 220-320 Elo in international draughts.
   static constexpr LevelSetting kLevels[] = {
       {2, 250, 80, 0}, {2, 200, 40, 0}, {2, 120, 10, 0},  {3, 90, 20, 0},    {4, 60, 15, 0},
       {5, 35, 10, 0},  {6, 20, 5, 0},   {0, 0, 0, 25000}, {0, 0, 0, 150000}, {0, 0, 0, 0},
