@@ -6,7 +6,7 @@ import {t} from './i18n.js';
 // Levels 1..9; level 10 is 0. Rounded to 50: a hundred games a step measure no finer.
 export const LEVEL_ELO = {
   international: [-2500, -2250, -2000, -1750, -1450, -1100, -850, -550, -200],
-  russian: null,
+  russian: [-1950, -1700, -1550, -1400, -1150, -950, -800, -450, -200],
   english: null,
   mill: null,
 };
