@@ -24,7 +24,8 @@
 #
 # Variables: JOBS (parallel jobs, default: the number of cores), FUZZ_SECONDS (per fuzz target,
 # default 20), BENCH_ARGS (passed to the benchmark program), HOST and PORT (make play; default
-# 127.0.0.1 and 8080), DB (make play; default data/doska.db).
+# 127.0.0.1 and 8080), DB (make play; default data/doska.db, or postgresql://USER@HOST:PORT/DB,
+# docs/deploy.md).
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c

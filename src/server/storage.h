@@ -1,7 +1,8 @@
-// Storage of games in SQLite: every game with its settings, moves, clock times, result and the
-// rule that ended it. A game is written in one transaction before the request that changed it is
-// answered, so that a crash or a restart loses nothing. The schema is versioned (schema_version)
-// and brought up to date by numbered migrations when the database is opened.
+// Storage of games in SQLite or PostgreSQL (server/db/): every game with its settings, moves,
+// clock times, result and the rule that ended it. A game is written in one transaction before the
+// request that changed it is answered, so that a crash or a restart loses nothing. The schema is
+// versioned (schema_version) and brought up to date by numbered migrations when the database is
+// opened (migrations.cpp).
 #pragma once
 
 #include <condition_variable>
@@ -14,9 +15,11 @@
 
 #include "common/result.h"
 
-struct sqlite3;
-
 namespace doska::server {
+
+namespace db {
+class Connection;
+}
 
 struct StoredMove {
   std::string text;                // as the session wrote it (moves_played)
@@ -152,8 +155,9 @@ struct UserResults {
 
 class Storage {
  public:
-  // Opens (creating it and its directory if needed) and migrates the database at `path`.
-  static Result<std::unique_ptr<Storage>> open(const std::string& path);
+  // Opens and migrates the database `target` names: an SQLite file (created with its directory if
+  // needed) or a PostgreSQL server's database, postgresql://USER@HOST:PORT/DB.
+  static Result<std::unique_ptr<Storage>> open(const std::string& target);
   ~Storage();
   Storage(const Storage&) = delete;
   Storage& operator=(const Storage&) = delete;
@@ -209,9 +213,7 @@ class Storage {
   Result<std::vector<GameSummary>> ongoing_between_people(int limit);
 
  private:
-  explicit Storage(sqlite3* db) : db_(db) {}
-  Status migrate();
-  Status exec(const char* sql);
+  explicit Storage(std::unique_ptr<db::Connection> db);
   struct Pending {
     const StoredGame* game;
     Status status = Ok{};
@@ -220,7 +222,7 @@ class Storage {
   Status write_game(const StoredGame& game);
   void write_batch(const std::vector<Pending*>& batch);
 
-  sqlite3* db_;
+  std::unique_ptr<db::Connection> db_;
   // One connection for every thread: a transaction must not interleave with another.
   mutable std::mutex mutex_;
   // The saves waiting for the next commit, and whether one is under way.

@@ -120,6 +120,21 @@ TEST(CliErrors, BadInputGivesStatusTwoAndOneErrorLine) {
                "bad --every");
 }
 
+// A --db that is neither an SQLite file that can be made nor a PostgreSQL server that answers: one
+// line that names it (without its password), and the server does not start.
+TEST(CliErrors, ServeNamesADatabaseItCannotOpen) {
+  expect_error(
+      doska({"serve", "--port", "0", "--db", "postgresql://doska:secret@127.0.0.1:1/games"}),
+      "cannot open the database postgresql://doska:***@127.0.0.1:1/games");
+  expect_error(doska({"serve", "--port", "0", "--db", "postgresql://doska@127.0.0.1:x/games"}),
+               "\"x\"");
+  expect_error(doska({"serve", "--port", "0", "--db", "/proc/no/such/dir/games.db"}),
+               "/proc/no/such/dir");
+  const CommandRun run =
+      doska({"serve", "--port", "0", "--db", "postgresql://doska:secret@127.0.0.1:1/games"});
+  EXPECT_EQ(run.err.find("secret"), std::string::npos) << run.err;
+}
+
 TEST(CliErrors, SearchSwitchesAndBenchGame) {
   expect_error(doska({"bench", "--reductions", "maybe"}), "bad --reductions");
   expect_error(doska({"bench", "--game", "checkers"}), "no bench position for game");

@@ -1,18 +1,31 @@
-// SQLite storage: migrations from an empty database, games written and read back, reopening.
+// The storage on SQLite and on PostgreSQL (storage_backends.h): migrations from an empty
+// database, games written and read back, reopening.
 #include "server/storage.h"
 
 #include <gtest/gtest.h>
 
-#include <sqlite3.h>
 #include <atomic>
 #include <filesystem>
 #include <thread>
 #include <vector>
 
-#include "server_process.h"
+#include "server/db/db.h"
+#include "storage_backends.h"
 
 namespace doska::server {
 namespace {
+
+using test::Backend;
+
+class ServerStorage : public test::StorageBackends {};
+
+// Runs SQL on the database as another program would.
+void run_sql(const std::string& target, const std::string& sql) {
+  auto db = db::open(target);
+  ASSERT_TRUE(db) << db.error();
+  Status done = (*db)->exec(sql);
+  ASSERT_TRUE(done) << done.error();
+}
 
 StoredGame sample(const std::string& id, const std::string& created) {
   StoredGame g;
@@ -30,8 +43,8 @@ StoredGame sample(const std::string& id, const std::string& created) {
   return g;
 }
 
-TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
-  const std::string path = test::temp_db("storage_migrate");
+TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
+  const std::string path = target("storage_migrate");
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
@@ -58,16 +71,18 @@ TEST(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
 
 // The database and its WAL are readable and writable by their owner only: they hold
 // the games' keys. A game is found by a key of either side, and by no other key.
-TEST(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
-  const std::string path = test::temp_db("storage_private");
+TEST_P(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
+  const std::string path = target("storage_private");
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
   ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
-  namespace fs = std::filesystem;
-  const auto others = fs::perms::group_all | fs::perms::others_all;
-  EXPECT_EQ(fs::status(path).permissions() & others, fs::perms::none);
-  if (fs::exists(path + "-wal")) {
-    EXPECT_EQ(fs::status(path + "-wal").permissions() & others, fs::perms::none);
+  if (GetParam() == Backend::sqlite) {  // PostgreSQL keeps its files to itself
+    namespace fs = std::filesystem;
+    const auto others = fs::perms::group_all | fs::perms::others_all;
+    EXPECT_EQ(fs::status(path).permissions() & others, fs::perms::none);
+    if (fs::exists(path + "-wal")) {
+      EXPECT_EQ(fs::status(path + "-wal").permissions() & others, fs::perms::none);
+    }
   }
   StoredGame g = sample("g2", "2026-01-01T00:00:00Z");
   g.key_black = "bb";
@@ -88,35 +103,30 @@ TEST(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
 
 // Migration 2 replaces the keys a database of schema 1 kept as they were by their
 // digests; a side nobody holds stays empty.
-TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
-  const std::string path = test::temp_db("storage_digests");
+TEST_P(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
+  const std::string path = target("storage_digests");
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   {
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
     // Back to schema 1: plain keys, and without the columns later migrations add.
-    ASSERT_EQ(sqlite3_exec(db,
-                           "UPDATE games SET key_white = 'plainkey', key_black = ''; "
-                           "DROP INDEX games_by_white_name; DROP INDEX games_by_black_name; "
-                           "DROP INDEX games_by_outcome; "
-                           "ALTER TABLE games DROP COLUMN rated; "
-                           "ALTER TABLE games DROP COLUMN speed; "
-                           "ALTER TABLE games DROP COLUMN white_name; "
-                           "ALTER TABLE games DROP COLUMN black_name; "
-                           "ALTER TABLE games DROP COLUMN seats; "
-                           "DROP TABLE chat_lines; DROP TABLE rated_games; "
-                           "DROP TABLE rating_history; DROP TABLE ratings; DROP TABLE sessions; "
-                           "DROP TABLE users; "
-                           "ALTER TABLE games DROP COLUMN days_per_move; "
-                           "ALTER TABLE games DROP COLUMN move_deadline_ms; "
-                           "UPDATE schema_version SET version = 1",
-                           nullptr, nullptr, nullptr),
-              SQLITE_OK);
-    sqlite3_close(db);
+    run_sql(path,
+            "UPDATE games SET key_white = 'plainkey', key_black = ''; "
+            "DROP INDEX games_by_white_name; DROP INDEX games_by_black_name; "
+            "DROP INDEX games_by_outcome; "
+            "ALTER TABLE games DROP COLUMN rated; "
+            "ALTER TABLE games DROP COLUMN speed; "
+            "ALTER TABLE games DROP COLUMN white_name; "
+            "ALTER TABLE games DROP COLUMN black_name; "
+            "ALTER TABLE games DROP COLUMN seats; "
+            "DROP TABLE chat_lines; DROP TABLE rated_games; "
+            "DROP TABLE rating_history; DROP TABLE ratings; DROP TABLE sessions; "
+            "DROP TABLE users; "
+            "ALTER TABLE games DROP COLUMN days_per_move; "
+            "ALTER TABLE games DROP COLUMN move_deadline_ms; "
+            "UPDATE schema_version SET version = 1");
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
@@ -132,8 +142,8 @@ TEST(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
 
 // A save appends the plies played since the last one, deletes the plies taken back, and rewrites
 // the list when it differs otherwise: what is loaded is always what was saved.
-TEST(ServerStorage, SaveAppendsTakesBackAndRewritesMoves) {
-  auto storage = Storage::open(test::temp_db("storage_append"));
+TEST_P(ServerStorage, SaveAppendsTakesBackAndRewritesMoves) {
+  auto storage = Storage::open(target("storage_append"));
   ASSERT_TRUE(storage) << storage.error();
   Storage& s = **storage;
   StoredGame g = sample("m", "2026-01-01T00:00:00Z");
@@ -168,8 +178,8 @@ TEST(ServerStorage, SaveAppendsTakesBackAndRewritesMoves) {
   EXPECT_TRUE(moves_of().empty());
 }
 
-TEST(ServerStorage, SaveReplacesTheMovesAndListsNewestFirst) {
-  auto storage = Storage::open(test::temp_db("storage_list"));
+TEST_P(ServerStorage, SaveReplacesTheMovesAndListsNewestFirst) {
+  auto storage = Storage::open(target("storage_list"));
   ASSERT_TRUE(storage) << storage.error();
   Storage& s = **storage;
   StoredGame a = sample("a", "2026-01-01T00:00:00Z");
@@ -192,30 +202,82 @@ TEST(ServerStorage, SaveReplacesTheMovesAndListsNewestFirst) {
   EXPECT_FALSE(*missing);
 }
 
-TEST(ServerStorage, RefusesADatabaseFromANewerProgram) {
-  const std::string path = test::temp_db("storage_newer");
+TEST_P(ServerStorage, RefusesADatabaseFromANewerProgram) {
+  const std::string path = target("storage_newer");
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage);
   }
   {
     // A later program migrated it further.
-    sqlite3* db = nullptr;
-    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
-    ASSERT_EQ(sqlite3_exec(db, "UPDATE schema_version SET version = 99", nullptr, nullptr, nullptr),
-              SQLITE_OK);
-    sqlite3_close(db);
+    run_sql(path, "UPDATE schema_version SET version = 99");
   }
   auto storage = Storage::open(path);
   ASSERT_FALSE(storage);
   EXPECT_NE(storage.error().find("newer"), std::string::npos) << storage.error();
-  EXPECT_FALSE(Storage::open("/proc/no/such/dir/x.db"));
+}
+
+// A file in a folder that cannot be made, a database the server does not have: an error that
+// names it, not a crash.
+TEST_P(ServerStorage, RefusesADatabaseItCannotOpen) {
+  std::string where = "/proc/no/such/dir/x.db", named = "/proc/no/such/dir";
+  if (GetParam() == Backend::postgres) {
+    const std::string cluster = target("storage_missing");
+    named = "no_such_database";
+    where = cluster.substr(0, cluster.rfind('/') + 1) + named;
+  }
+  auto storage = Storage::open(where);
+  ASSERT_FALSE(storage);
+  EXPECT_NE(storage.error().find(named), std::string::npos) << storage.error();
+}
+
+// Games made in the same second are listed in the order they were made, newest first (SQLite's
+// rowid; a column of its own in PostgreSQL).
+TEST_P(ServerStorage, ListsTheGamesOfOneSecondNewestFirst) {
+  auto storage = Storage::open(target("storage_same_second"));
+  ASSERT_TRUE(storage) << storage.error();
+  for (const char* id : {"m", "c", "x", "a"})
+    ASSERT_TRUE((*storage)->save(sample(id, "2026-01-01T00:00:00Z")));
+  // Saved again (an upsert): its place stays.
+  ASSERT_TRUE((*storage)->save(sample("c", "2026-01-01T00:00:00Z")));
+  auto list = (*storage)->list(10, 0);
+  ASSERT_TRUE(list) << list.error();
+  std::vector<std::string> ids;
+  for (const GameSummary& g : *list) ids.push_back(g.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"a", "x", "c", "m"}));
+  auto page = (*storage)->list(2, 1);
+  ASSERT_TRUE(page && page->size() == 2u);
+  EXPECT_EQ((*page)[0].id, "x");
+}
+
+// What the command line is told that is not a database: a bad address, a server that does not
+// answer, each named in one message; a password in the address is never shown.
+TEST(ServerStorageOpen, NamesABadAddressAndAServerThatDoesNotAnswer) {
+  auto bad = Storage::open("postgresql://doska@127.0.0.1:notaport/games");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("notaport"), std::string::npos) << bad.error();
+  auto unparsable = Storage::open("postgresql://doska:secret@[::1/games");
+  ASSERT_FALSE(unparsable);
+  EXPECT_NE(unparsable.error().find("bad database address postgresql://doska:***@[::1/games"),
+            std::string::npos)
+      << unparsable.error();
+  EXPECT_EQ(unparsable.error().find("secret"), std::string::npos) << unparsable.error();
+  auto refused = Storage::open("postgresql://doska:secret@127.0.0.1:1/games?password=secret");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("cannot open the database postgresql://doska:***@127.0.0.1:1/"),
+            std::string::npos)
+      << refused.error();
+  EXPECT_NE(refused.error().find("127.0.0.1"), std::string::npos) << refused.error();
+  EXPECT_EQ(refused.error().find("secret"), std::string::npos) << refused.error();
+  EXPECT_EQ(refused.error().find('\n'), std::string::npos) << refused.error();
+  auto empty = Storage::open("");
+  EXPECT_FALSE(empty);
 }
 
 // Group commit: saves from many threads at once share transactions; each returns only once its
 // game is stored, and every one is read back whole after the database is opened again.
-TEST(ServerStorage, SavesFromManyThreadsAreAllCommitted) {
-  const std::string path = test::temp_db("storage_group");
+TEST_P(ServerStorage, SavesFromManyThreadsAreAllCommitted) {
+  const std::string path = target("storage_group");
   constexpr int kThreads = 16, kPlies = 30;
   {
     auto storage = Storage::open(path);
@@ -248,16 +310,10 @@ TEST(ServerStorage, SavesFromManyThreadsAreAllCommitted) {
   }
 }
 
-}  // namespace
-}  // namespace doska::server
-
-namespace doska::server {
-namespace {
-
 // Migration 6: a game's players (names, ratings as it began, their changes) and whether it is
 // rated are stored and read back; a game of schema 5 reads as one without accounts.
-TEST(ServerStorage, KeepsAGamesPlayersAndRatings) {
-  const std::string path = test::temp_db("storage_players");
+TEST_P(ServerStorage, KeepsAGamesPlayersAndRatings) {
+  const std::string path = target("storage_players");
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
@@ -299,8 +355,8 @@ TEST(ServerStorage, KeepsAGamesPlayersAndRatings) {
 }
 
 // A rated game's ratings are applied once, however often its end is heard.
-TEST(ServerStorage, AppliesARatedGameOnce) {
-  const std::string path = test::temp_db("storage_rated_once");
+TEST_P(ServerStorage, AppliesARatedGameOnce) {
+  const std::string path = target("storage_rated_once");
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage);
   auto id = (*storage)->create_user("ann", "$argon2id$not-a-real-hash");
@@ -324,6 +380,9 @@ TEST(ServerStorage, AppliesARatedGameOnce) {
   ASSERT_TRUE(history);
   EXPECT_EQ(history->size(), 1u);
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, ServerStorage,
+                         ::testing::Values(Backend::sqlite, Backend::postgres), test::backend_name);
 
 }  // namespace
 }  // namespace doska::server

@@ -1,0 +1,275 @@
+// The PostgreSQL back end, through libpq: parameters sent as text with $N placeholders (the
+// storage's ?N translated once, when a statement is prepared), results read as text.
+#include <libpq-fe.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+#include "server/db/db.h"
+
+namespace doska::server::db {
+
+namespace {
+
+// The types of the parameters that are not text (pg_type.h is a header of the server's): the
+// server infers a text parameter's type from where it stands.
+constexpr Oid kBigint = 20, kDouble = 701;
+// SQLite's largest ?N.
+constexpr int kMostParameters = 32766;
+// A PostgreSQL 12 feature the schema needs: case-insensitive (nondeterministic) collations.
+constexpr int kOldestServer = 120000;
+
+// libpq's messages span lines ("...failed\n\tIs the server running...?"): one line of them.
+std::string one_line(const char* message) {
+  std::string out;
+  bool space = false;
+  for (const char* c = message ? message : ""; *c; ++c) {
+    if (std::isspace(static_cast<unsigned char>(*c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += *c;
+  }
+  return out.empty() ? "unknown error" : out;
+}
+
+// ?N and ? become $1, $2, ... in the order of their first use (a bare ? is one more than the
+// largest number before it, as in SQLite); slot[N] is the $ number of ?N, 0 where unused.
+// Quoted text and identifiers and -- comments are copied as they are. False: a number past
+// kMostParameters.
+bool numbered_placeholders(const std::string& sql, std::string& out, std::vector<int>& slot) {
+  out.clear();
+  int highest = 0, used = 0;
+  for (std::size_t i = 0; i < sql.size();) {
+    const char c = sql[i];
+    if (c == '\'' || c == '"') {
+      std::size_t j = i + 1;
+      while (j < sql.size() && !(sql[j] == c && (j + 1 >= sql.size() || sql[j + 1] != c)))
+        j += sql[j] == c ? 2 : 1;
+      out.append(sql, i, j + 1 - i);
+      i = j + 1;
+      continue;
+    }
+    if (c == '-' && i + 1 < sql.size() && sql[i + 1] == '-') {
+      const std::size_t end = std::min(sql.find('\n', i), sql.size());
+      out.append(sql, i, end - i);
+      i = end;
+      continue;
+    }
+    if (c != '?') {
+      out += c;
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    int n = 0;
+    while (j < sql.size() && std::isdigit(static_cast<unsigned char>(sql[j])) &&
+           n <= kMostParameters)
+      n = n * 10 + (sql[j++] - '0');
+    if (j == i + 1) n = highest + 1;
+    if (n < 1 || n > kMostParameters) return false;
+    highest = std::max(highest, n);
+    if (slot.size() <= static_cast<std::size_t>(n)) slot.resize(static_cast<std::size_t>(n) + 1);
+    if (slot[n] == 0) slot[n] = ++used;
+    out += '$' + std::to_string(slot[n]);
+    i = j;
+  }
+  return true;
+}
+
+class PostgresConnection;
+
+class PostgresStatement final : public StatementBackend {
+ public:
+  PostgresStatement(PostgresConnection& connection, const std::string& sql);
+  ~PostgresStatement() override { PQclear(result_); }
+  PostgresStatement(const PostgresStatement&) = delete;
+  PostgresStatement& operator=(const PostgresStatement&) = delete;
+
+  bool ok() const override { return ok_; }
+  void bind_text(int index, const std::string& text) override { set(index, text, 0); }
+  void bind_integer(int index, std::int64_t value) override {
+    set(index, std::to_string(value), kBigint);
+  }
+  void bind_real(int index, double value) override {
+    char buffer[32];
+    // The shortest text that reads back as the same double.
+    const auto end = std::to_chars(buffer, buffer + sizeof buffer, value).ptr;
+    set(index, std::string(buffer, end), kDouble);
+  }
+  void bind_null(int index) override { set(index, std::nullopt, 0); }
+  Step step() override;
+  std::string text(int column) const override {
+    if (!has(column)) return "";
+    return std::string(PQgetvalue(result_, row_, column),
+                       static_cast<std::size_t>(PQgetlength(result_, row_, column)));
+  }
+  std::int64_t integer(int column) const override {
+    return has(column) ? std::strtoll(PQgetvalue(result_, row_, column), nullptr, 10) : 0;
+  }
+  double real(int column) const override {
+    return has(column) ? std::strtod(PQgetvalue(result_, row_, column), nullptr) : 0.0;
+  }
+  bool is_null(int column) const override {
+    return !result_ || row_ >= rows_ || column < 0 || column >= PQnfields(result_) ||
+           PQgetisnull(result_, row_, column);
+  }
+  std::int64_t changes() const override {
+    return result_ ? std::strtoll(PQcmdTuples(result_), nullptr, 10) : 0;
+  }
+
+ private:
+  // A value is there to read (not NULL).
+  bool has(int column) const { return !is_null(column); }
+  void set(int index, std::optional<std::string> value, Oid type) {
+    if (index < 1 || static_cast<std::size_t>(index) >= slot_.size() || slot_[index] == 0) return;
+    values_[slot_[index] - 1] = std::move(value);
+    types_[slot_[index] - 1] = type;
+  }
+
+  PostgresConnection& connection_;
+  std::string sql_;
+  bool ok_ = true;
+  std::vector<int> slot_;
+  std::vector<std::optional<std::string>> values_;
+  std::vector<Oid> types_;
+  PGresult* result_ = nullptr;
+  int row_ = 0, rows_ = 0;
+  bool failed_ = false;
+};
+
+class PostgresConnection final : public Connection {
+ public:
+  explicit PostgresConnection(PGconn* connection) : connection_(connection) {}
+  ~PostgresConnection() override { PQfinish(connection_); }
+
+  Dialect dialect() const override { return Dialect::postgres; }
+  Statement prepare(const std::string& sql) override {
+    return Statement(std::make_unique<PostgresStatement>(*this, sql));
+  }
+  Status exec(const std::string& sql) override {
+    if (!usable(sql == "ROLLBACK")) return make_error("database: " + error_);
+    PGresult* result = PQexec(connection_, sql.c_str());
+    const bool done = succeeded(result);
+    PQclear(result);
+    if (!done) return make_error("database: " + error_);
+    return Ok{};
+  }
+  Status begin() override { return exec("BEGIN"); }
+  std::string error_message() const override { return error_; }
+
+  // A statement's whole answer, or nullptr with the error kept.
+  PGresult* run(const std::string& sql, const std::vector<Oid>& types,
+                const std::vector<const char*>& values) {
+    if (!usable(false)) return nullptr;
+    PGresult* result = PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()),
+                                    types.data(), values.data(), nullptr, nullptr, 0);
+    if (succeeded(result)) return result;
+    PQclear(result);
+    return nullptr;
+  }
+  void failed(std::string message) { error_ = std::move(message); }
+
+ private:
+  // A connection lost outside a transaction is made again (a restarted server); inside one, the
+  // transaction is gone with it and every statement fails until its ROLLBACK.
+  bool usable(bool ends_transaction) {
+    if (PQstatus(connection_) == CONNECTION_OK) return true;
+    if (in_transaction_) {
+      in_transaction_ = !ends_transaction;
+      error_ = "the connection to the server was lost in a transaction";
+      return false;
+    }
+    PQreset(connection_);
+    if (PQstatus(connection_) == CONNECTION_OK) return true;
+    error_ = "the connection to the server was lost: " + one_line(PQerrorMessage(connection_));
+    return false;
+  }
+  bool succeeded(PGresult* result) {
+    if (PQstatus(connection_) == CONNECTION_OK) {
+      const PGTransactionStatusType t = PQtransactionStatus(connection_);
+      in_transaction_ = t == PQTRANS_INTRANS || t == PQTRANS_INERROR || t == PQTRANS_ACTIVE;
+    }
+    const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+    if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) return true;
+    error_ = one_line(result ? PQresultErrorMessage(result) : PQerrorMessage(connection_));
+    return false;
+  }
+
+  PGconn* connection_;
+  std::string error_;
+  bool in_transaction_ = false;
+};
+
+PostgresStatement::PostgresStatement(PostgresConnection& connection, const std::string& sql)
+    : connection_(connection) {
+  ok_ = numbered_placeholders(sql, sql_, slot_);
+  if (!ok_) connection_.failed("a parameter number past " + std::to_string(kMostParameters));
+  int used = 0;
+  for (int s : slot_) used = std::max(used, s);
+  values_.resize(static_cast<std::size_t>(used));
+  types_.assign(static_cast<std::size_t>(used), Oid{0});
+}
+
+Step PostgresStatement::step() {
+  if (!ok_ || failed_) return Step::failed;
+  if (result_) return ++row_ < rows_ ? Step::row : Step::done;
+  std::vector<const char*> values;
+  for (const auto& v : values_) values.push_back(v ? v->c_str() : nullptr);
+  result_ = connection_.run(sql_, types_, values);
+  if (!result_) {
+    failed_ = true;
+    return Step::failed;
+  }
+  rows_ = PQresultStatus(result_) == PGRES_TUPLES_OK ? PQntuples(result_) : 0;
+  row_ = 0;
+  return rows_ > 0 ? Step::row : Step::done;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Connection>> open_postgres(const std::string& url) {
+  // libpq's message may quote the address whole: without its password, as ours.
+  const auto without_password = [&](const char* message) {
+    std::string text = one_line(message);
+    if (const std::size_t at = text.find(url); at != std::string::npos)
+      text.replace(at, url.size(), redacted(url));
+    return text;
+  };
+  char* parse_error = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &parse_error);
+  if (!options) {
+    const std::string message = without_password(parse_error ? parse_error : "out of memory");
+    PQfreemem(parse_error);
+    return make_error("bad database address " + redacted(url) + ": " + message);
+  }
+  PQconninfoFree(options);
+  // Defaults that the URL may override (it is expanded after them): a server that does not
+  // answer is given up after 10 s, not waited for without end.
+  const char* keywords[] = {"connect_timeout", "application_name", "client_encoding", "dbname",
+                            nullptr};
+  const char* values[] = {"10", "doska", "UTF8", url.c_str(), nullptr};
+  PGconn* connection = PQconnectdbParams(keywords, values, 1);
+  auto refused = [&](const std::string& why) -> Result<std::unique_ptr<Connection>> {
+    PQfinish(connection);
+    return make_error("cannot open the database " + redacted(url) + ": " + why);
+  };
+  if (!connection) return refused("out of memory");
+  if (PQstatus(connection) != CONNECTION_OK)
+    return refused(without_password(PQerrorMessage(connection)));
+  if (PQserverVersion(connection) < kOldestServer)
+    return refused("PostgreSQL 12 or later is needed (the server is version " +
+                   std::to_string(PQserverVersion(connection)) + ")");
+  // Notices ("relation already exists, skipping") are not errors: the answers tell those.
+  PQsetNoticeProcessor(
+      connection, [](void*, const char*) {}, nullptr);
+  return std::unique_ptr<Connection>(std::make_unique<PostgresConnection>(connection));
+}
+
+}  // namespace doska::server::db
