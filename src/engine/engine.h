@@ -77,14 +77,15 @@ class Engine {
 // play one of the moves within `margin` centipawns of the best, drawn with weight
 // exp(-behind / spread) (`behind`: how far below the best the move scored). The upper ones
 // (depth 0) run the full search, stopped after `nodes` nodes (0: no limit; level 10).
-// docs/engine.md gives each level's measured strength.
+// docs/engine.md gives each level's measured strength. Most games share one table; english and
+// mill have their own, so that their steps are about as even as international draughts's.
 struct LevelSetting {
   int depth;
   int margin;
   int spread;
   std::uint64_t nodes;
 };
-LevelSetting level_setting(int level);
+LevelSetting level_setting(std::string_view game, int level);
 
 // Whether the computer playing at `level` takes a draw offered after `plies` plies, given its own
 // score of the position (from its side, by a search at its level). A lost position or an exact

@@ -74,6 +74,12 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
                  : name == "futility"  ? spec.limits.futility
                                        : spec.limits.probcut;
     flag = value == "on";
+  } else if (name == "threads" && ours) {
+    // Lazy SMP search threads (src/search/search.h), to measure what threads gain.
+    auto v = parse_int(value);
+    if (!v || *v < 1 || *v > 64)
+      return make_error("bad thread count " + quoted(value) + ": give 1 to 64");
+    spec.limits.threads = *v;
   } else if (name == "hash" && ours) {
     auto v = parse_int(value);
     if (!v || *v < 1 || *v > 4096)
@@ -93,7 +99,7 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
                       " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
-                      "futility, book, hash, eval, egdb, egdb-memory, name)");
+                      "futility, book, threads, hash, eval, egdb, egdb-memory, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

@@ -71,7 +71,8 @@ class Competitor {
 
 // A competitor as the command line gives it:
 //   [ours:]level=10,nodes=20000     our engine (options level, nodes, depth, time, reductions,
-//                                   null-move, book: on or off, hash: MB, eval: builtin,
+//                                   null-move, book: on or off, threads: Lazy SMP threads,
+//                                   hash: MB, eval: builtin,
 //                                   classic or a weights file, egdb: a folder of endgame tables
 //                                   or none, egdb-memory: GB of them held unpacked)
 //   hub[,OPTIONS]:COMMAND LINE      a Hub (version 2) program

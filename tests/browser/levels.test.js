@@ -26,6 +26,9 @@ test('each level shows its Elo from level 10 for the game chosen', async () => {
 
   // Another game keeps the level chosen and shows its own figures, or none.
   await page.selectOption('#new-level', '5');
+  const mill = await levelTexts(page, 'mill');
+  assert.equal(mill[4][1], `5 (≈ ${String(LEVEL_ELO.mill[4]).replace('-', '−')} Elo)`);
+  assert.notEqual(LEVEL_ELO.mill[4], LEVEL_ELO.international[4]);
   const wolf = await levelTexts(page, 'wolf-sheep');
   assert.equal(wolf[4][1], '5');
   assert.equal(await page.inputValue('#new-level'), '5');

@@ -326,6 +326,13 @@ TEST(MatchCommand, OpeningsFromAFileEachPlayedWithBothColours) {
   EXPECT_NE(pdn_check(pdn).find("4 games, all moves legal"), std::string::npos);
 }
 
+// Our engine on two Lazy SMP threads (threads=2) against one: the games are played out.
+TEST(MatchCommand, OurEngineOnTwoThreads) {
+  const MatchRun run = match({"russian", "--games", "2", "--a", "level=10,threads=2,nodes=3000",
+                              "--b", "level=10,nodes=3000", "--opening-plies", "2"});
+  expect_played_out(run, 2);
+}
+
 TEST(MatchCommand, BadArgumentsAreErrors) {
   const std::string bad_openings = temp_file("bad_openings.txt", "32-28\nnonsense here\n");
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
@@ -339,6 +346,8 @@ TEST(MatchCommand, BadArgumentsAreErrors) {
       {{"international", "--b", "dxp:localhost", "--tc", "60+1"}, "no increment"},
       {{"international", "--a", "eval=/nonexistent.weights"}, "cannot read evaluation weights"},
       {{"international", "--a", "hash=0"}, "bad hash size"},
+      {{"international", "--a", "threads=0"}, "bad thread count"},
+      {{"international", "--a", "threads=two"}, "bad thread count"},
       {{"mill", "--a", "eval=classic"}, "this game has one evaluation"},
       {{"international", "--time", "1", "--tc", "60+1"}, "not both"},
       {{"international", "--tc", "60+"}, "bad clock"},

@@ -14,29 +14,46 @@ namespace {
 // Levels 1..7 score the root moves at a fixed depth; 8 and 9 run the full search to a node
 // limit; 10 without one.
 TEST(Levels, AHigherLevelSearchesMoreOrStraysLess) {
-  for (int level = 1; level < 10; ++level) {
-    const LevelSetting lower = level_setting(level), higher = level_setting(level + 1);
-    if (lower.depth > 0 && higher.depth > 0) {
-      EXPECT_LE(lower.depth, higher.depth) << level;
-      // At the same depth, a higher level keeps closer to the best move.
-      if (lower.depth == higher.depth) {
-        EXPECT_GE(lower.margin, higher.margin) << level;
-        EXPECT_GE(lower.spread, higher.spread) << level;
-        EXPECT_TRUE(lower.margin > higher.margin || lower.spread > higher.spread) << level;
-      }
-    } else {
-      EXPECT_EQ(higher.depth, 0) << "a full search is never followed by a shallow one: " << level;
-      if (lower.depth == 0) {
-        EXPECT_GT(lower.nodes, 0u) << level;
-        EXPECT_TRUE(higher.nodes == 0 || higher.nodes > lower.nodes) << level;
+  // The common table, and the two games with rows of their own.
+  for (const std::string game : {"international", "english", "mill"}) {
+    SCOPED_TRACE(game);
+    for (int level = 1; level < 10; ++level) {
+      const LevelSetting lower = level_setting(game, level);
+      const LevelSetting higher = level_setting(game, level + 1);
+      if (lower.depth > 0 && higher.depth > 0) {
+        EXPECT_LE(lower.depth, higher.depth) << level;
+        // At the same depth, a higher level keeps closer to the best move.
+        if (lower.depth == higher.depth) {
+          EXPECT_GE(lower.margin, higher.margin) << level;
+          EXPECT_GE(lower.spread, higher.spread) << level;
+          EXPECT_TRUE(lower.margin > higher.margin || lower.spread > higher.spread) << level;
+        }
+      } else {
+        EXPECT_EQ(higher.depth, 0) << "a full search is never followed by a shallow one: " << level;
+        if (lower.depth == 0) {
+          EXPECT_GT(lower.nodes, 0u) << level;
+          EXPECT_TRUE(higher.nodes == 0 || higher.nodes > lower.nodes) << level;
+        }
       }
     }
+    EXPECT_GE(level_setting(game, 1).depth, 1);
+    EXPECT_EQ(level_setting(game, 10).depth, 0);  // the full search, without a node limit
+    EXPECT_EQ(level_setting(game, 10).nodes, 0u);
+    // Out of range: the nearest level.
+    EXPECT_EQ(level_setting(game, 0).depth, level_setting(game, 1).depth);
+    EXPECT_EQ(level_setting(game, 11).nodes, 0u);
   }
-  EXPECT_GE(level_setting(1).depth, 1);
-  EXPECT_EQ(level_setting(10).depth, 0);  // the full search, without a node limit
-  EXPECT_EQ(level_setting(10).nodes, 0u);
-  EXPECT_EQ(level_setting(0).depth, level_setting(1).depth);  // out of range: the nearest level
-  EXPECT_EQ(level_setting(11).nodes, 0u);
+}
+
+// English and mill have rows of their own (their steps under the common table were uneven); a
+// game without one reads the common table.
+TEST(Levels, EnglishAndMillHaveTheirOwnRows) {
+  EXPECT_NE(level_setting("english", 8).nodes, level_setting("international", 8).nodes);
+  EXPECT_NE(level_setting("mill", 3).margin, level_setting("international", 3).margin);
+  for (int level = 1; level <= 10; ++level) {
+    EXPECT_EQ(level_setting("russian", level).nodes, level_setting("international", level).nodes);
+    EXPECT_EQ(level_setting("russian", level).margin, level_setting("international", level).margin);
+  }
 }
 
 // Unseeded, as the server and `play --vs-computer` search: level 1 must not play the same game

@@ -7,8 +7,8 @@ import {t} from './i18n.js';
 export const LEVEL_ELO = {
   international: [-2500, -2250, -2000, -1750, -1450, -1100, -850, -550, -200],
   russian: [-1950, -1700, -1550, -1400, -1150, -950, -800, -450, -200],
-  english: null,
-  mill: null,
+  english: [-2150, -1800, -1550, -1350, -1100, -950, -700, -450, -200],
+  mill: [-1800, -1600, -1350, -1150, -900, -700, -500, -300, -100],
 };
 
 export function levelText(variant, level) {

@@ -26,7 +26,7 @@ void Round::schedule_computer(LiveGame& game) {
   // need their time; the budget rises with the level up to the service's longest, so every level
   // answers within a few seconds.
   double seconds = computer_seconds_;
-  if (const engine::LevelSetting setting = engine::level_setting(g.level);
+  if (const engine::LevelSetting setting = engine::level_setting(g.variant, g.level);
       setting.depth > 0 || setting.nodes > 0)
     seconds = std::min(seconds, 0.5 + 0.15 * (g.level - 1));
   if (g.initial_ms > 0) {
