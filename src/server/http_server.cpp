@@ -62,6 +62,15 @@ void add_headers(http::response<Body>& res, const Reply& reply) {
   for (const auto& [name, value] : reply.headers) res.set(name, value);
 }
 
+// 405 for a path that only GET and HEAD read (the app's files, /healthz).
+Reply only_get_and_head(const Request& r) {
+  Reply reply =
+      error_reply(405, "method_not_allowed",
+                  "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
+  reply.headers.emplace_back("Allow", "GET, HEAD");
+  return reply;
+}
+
 }  // namespace
 
 class HttpServer::Impl {
@@ -124,6 +133,7 @@ class HttpServer::Impl {
         options_.secure_cookies);
   }
   Reply file(const Request& request);
+  Reply health(const Request& request);
   Reply analyse(const Request& request);
 
  public:
@@ -572,8 +582,23 @@ void HttpServer::Impl::stop() {
   ioc_.stop();
 }
 
+// GET /healthz, for a proxy's or a supervisor's checks: whether the database answers. Neither
+// throttled nor given cookies.
+Reply HttpServer::Impl::health(const Request& request) {
+  if (request.method != http::verb::get && request.method != http::verb::head)
+    return only_get_and_head(request);
+  const Status answered = service_.storage().ping();
+  Reply reply = answered
+                    ? json_reply(200, json{{"status", "ok"}})
+                    : json_reply(503, json{{"status", "unavailable"}, {"error", answered.error()}});
+  reply.headers.emplace_back("Cache-Control", "no-store");
+  reply.head_only = request.method == http::verb::head;
+  return reply;
+}
+
 Reply HttpServer::Impl::handle(const Request& request) {
   try {
+    if (request.path == "/healthz") return health(request);
     if (auto refused = cross_origin_refusal(request)) return *refused;
     if (request.path.rfind("/api/", 0) == 0) return api(request);
     return file(request);
@@ -675,13 +700,7 @@ std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_a
 // address.
 Reply HttpServer::Impl::file(const Request& r) {
   const bool head = r.method == http::verb::head;
-  if (r.method != http::verb::get && !head) {
-    Reply reply =
-        error_reply(405, "method_not_allowed",
-                    "method not allowed: " + std::string(http::to_string(r.method)) + " " + r.path);
-    reply.headers.emplace_back("Allow", "GET, HEAD");
-    return reply;
-  }
+  if (r.method != http::verb::get && !head) return only_get_and_head(r);
   std::filesystem::path path;
   if (is_play_link(r.path) || is_app_page(r.path)) {
     path = std::filesystem::path(options_.web_dir) / "index.html";

@@ -320,6 +320,13 @@ Result<int> Storage::count() {
   return static_cast<int>(q.integer(0));
 }
 
+Status Storage::ping() {
+  std::lock_guard lock(mutex_);
+  db::Statement q = db_->prepare("SELECT 1");
+  if (!q.ok() || q.step() != db::Step::row) return db_->error("asking the database");
+  return Ok{};
+}
+
 Result<std::vector<std::string>> Storage::unfinished() {
   std::lock_guard lock(mutex_);
   db::Statement q = db_->prepare("SELECT id FROM games WHERE outcome = 'ongoing'");

@@ -173,6 +173,8 @@ class Storage {
   // The summary of game `id` if the key whose digest is `digest` holds one of its sides.
   Result<std::optional<GameSummary>> held(const std::string& id, const std::string& digest);
   Result<int> count();
+  // A trivial query: whether the database answers (GET /healthz).
+  Status ping();
   // The ids of the games still going on, for resuming the computer's moves after a restart.
   Result<std::vector<std::string>> unfinished();
   // A game's review: one entry per analysed position, stored as each is done.
