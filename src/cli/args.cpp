@@ -6,7 +6,8 @@ namespace doska::cli {
 
 Result<Args> parse_args(const std::vector<std::string>& words,
                         const std::set<std::string>& with_value,
-                        const std::set<std::string>& known_flags) {
+                        const std::set<std::string>& known_flags,
+                        const std::set<std::string>& repeatable) {
   Args args;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& word = words[i];
@@ -20,10 +21,15 @@ Result<Args> parse_args(const std::vector<std::string>& words,
       value = name.substr(eq + 1);
       name = name.substr(0, eq);
     }
-    if (with_value.count(name)) {
+    const bool listed = repeatable.count(name) != 0;
+    if (with_value.count(name) || listed) {
       if (!value) {
         if (i + 1 >= words.size()) return make_error("option --" + name + " needs a value");
         value = words[++i];
+      }
+      if (listed) {
+        args.lists[name].push_back(*value);
+        continue;
       }
       if (args.values.count(name)) return make_error("option --" + name + " is given twice");
       args.values[name] = *value;

@@ -16,6 +16,7 @@ struct Args {
   std::vector<std::string> positional;
   std::map<std::string, std::string> values;
   std::set<std::string> flags;
+  std::map<std::string, std::vector<std::string>> lists;  // the options that may be repeated
 
   std::optional<std::string> value(const std::string& name) const {
     auto it = values.find(name);
@@ -23,12 +24,19 @@ struct Args {
     return it->second;
   }
   bool flag(const std::string& name) const { return flags.count(name) != 0; }
+  // Every value of a repeatable option, in the order given.
+  std::vector<std::string> all(const std::string& name) const {
+    auto it = lists.find(name);
+    return it == lists.end() ? std::vector<std::string>() : it->second;
+  }
 };
 
-// Reads words; `with_value` names the options that take a value, `known_flags` those that don't.
+// Reads words; `with_value` names the options that take a value, `known_flags` those that don't,
+// `repeatable` those that take a value and may be given more than once (Args::all).
 Result<Args> parse_args(const std::vector<std::string>& words,
                         const std::set<std::string>& with_value,
-                        const std::set<std::string>& known_flags);
+                        const std::set<std::string>& known_flags,
+                        const std::set<std::string>& repeatable = {});
 
 // An integer in [lo, hi] from option `name`, if given (else `out` is left as it is); false with a
 // message naming the option on a bad value.

@@ -44,7 +44,7 @@ int run_serve(const std::vector<std::string>& words) {
       words,
       {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "egdb-memory", "egdb-grow",
        "connections-per-address", "analyses-per-address", "header-timeout", "analysis-seconds"},
-      {"secure-cookies", "no-throttle"});
+      {"secure-cookies", "no-throttle"}, {"trusted-proxy"});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -82,6 +82,9 @@ int run_serve(const std::vector<std::string>& words) {
     }
   }
   http_options.header_timeout = std::chrono::seconds(header_seconds);
+  // Behind reverse proxies: the client's address from their X-Forwarded-For.
+  for (const std::string& proxy : args->all("trusted-proxy"))
+    if (Status added = http_options.trusted_proxies.add(proxy); !added) return fail(added.error());
   // Behind a proxy that speaks https: the session cookie only over https.
   http_options.secure_cookies = args->flag("secure-cookies");
 

@@ -94,10 +94,10 @@ class HttpServer::Impl {
     Impl& server_;
     std::string address_;
   };
-  std::unique_ptr<Slot> take_slot(const std::string& address) {
+  std::unique_ptr<Slot> take_slot(const std::string& address, bool bounded) {
     std::lock_guard lock(mutex_);
     int& count = connections_[address];
-    if (count >= options_.connections_per_address) return nullptr;
+    if (bounded && count >= options_.connections_per_address) return nullptr;
     ++count;
     return std::make_unique<Slot>(*this, address);
   }
@@ -303,10 +303,12 @@ class HttpServer::Impl::EventStream : public std::enable_shared_from_this<EventS
 // to a worker, writes the answer, and waits for the next one if the client keeps it alive.
 class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connection> {
  public:
-  Connection(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot)
+  Connection(Impl& server, tcp::socket socket, std::unique_ptr<Slot> slot,
+             std::optional<net::ip::address> proxy)
       : server_(server),
         stream_(std::move(socket)),
         slot_(std::move(slot)),
+        proxy_(std::move(proxy)),
         deadline_(stream_.get_executor()) {}
 
   void start() { read(); }
@@ -388,6 +390,13 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     request->method = message.method();
     request->body = std::move(message.body());
     request->address = slot_->address();
+    if (proxy_) {
+      // Several X-Forwarded-For fields read as one list, in their order.
+      std::string forwarded;
+      for (auto [it, end] = message.equal_range("X-Forwarded-For"); it != end; ++it)
+        forwarded += (forwarded.empty() ? "" : ",") + std::string(it->value());
+      request->address = client_address(*proxy_, forwarded, server_.options_.trusted_proxies);
+    }
     auto header = [&](http::field f) {
       auto it = message.find(f);
       return it == message.end() ? std::string() : std::string(it->value());
@@ -498,6 +507,7 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
   Impl& server_;
   beast::tcp_stream stream_;
   std::unique_ptr<Slot> slot_;
+  std::optional<net::ip::address> proxy_;  // the peer, when it is a trusted proxy
   net::steady_timer deadline_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
@@ -533,9 +543,13 @@ void HttpServer::Impl::accept() {
     if (!ec) {
       beast::error_code peer_ec;
       const auto peer = socket.remote_endpoint(peer_ec);
-      const std::string address = peer_ec ? std::string("?") : peer.address().to_string();
-      if (auto slot = take_slot(address)) {
-        std::make_shared<Connection>(*this, std::move(socket), std::move(slot))->start();
+      const auto peer_address = unmapped(peer.address());
+      const std::string address = peer_ec ? std::string("?") : peer_address.to_string();
+      std::optional<net::ip::address> proxy;
+      if (!peer_ec && options_.trusted_proxies.trusts(peer_address)) proxy = peer_address;
+      if (auto slot = take_slot(address, !proxy)) {
+        std::make_shared<Connection>(*this, std::move(socket), std::move(slot), std::move(proxy))
+            ->start();
       } else {
         // Over the limit of this address: a short answer, written at once (a fresh socket's
         // buffer takes it), and the connection ends.

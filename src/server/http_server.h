@@ -11,6 +11,7 @@
 #include <string>
 
 #include "common/result.h"
+#include "server/forwarded.h"
 #include "server/game_service.h"
 
 namespace doska::server {
@@ -19,7 +20,7 @@ struct HttpOptions {
   std::string web_dir;  // the browser app; empty or missing: the API only
   int io_threads = 2;   // read and write every socket
   int workers = 16;     // run the API's calls
-  // Open connections from one client address (event streams included); one more is answered
+  // Open connections from one peer address (event streams included); one more is answered
   // 429 and closed.
   int connections_per_address = 256;
   // Analyses in progress for one client address; one more is answered 429. Analyses of all
@@ -29,6 +30,9 @@ struct HttpOptions {
   // of a kept-alive connection included), and its body within the next.
   std::chrono::milliseconds header_timeout{10000};
   std::chrono::milliseconds body_timeout{30000};
+  // Reverse proxies whose X-Forwarded-For names the client (forwarded.h); a proxy's own
+  // connections are not bounded by connections_per_address (the proxy bounds its clients').
+  TrustedProxies trusted_proxies;
   // The session cookie is sent with Secure (the server is reached over https, through a proxy).
   bool secure_cookies = false;
 };

@@ -135,6 +135,19 @@ TEST(CliErrors, ServeNamesADatabaseItCannotOpen) {
   EXPECT_EQ(run.err.find("secret"), std::string::npos) << run.err;
 }
 
+// --trusted-proxy takes an address or a network (repeatable); a bad one is named and the server
+// does not start.
+TEST(CliErrors, ServeNamesABadTrustedProxy) {
+  const std::string db = doska::test::scratch_dir() + "cli_proxy.db";
+  expect_error(doska({"serve", "--port", "0", "--db", db, "--trusted-proxy", "localhost"}),
+               "bad trusted proxy 'localhost'");
+  expect_error(doska({"serve", "--port", "0", "--db", db, "--trusted-proxy", "127.0.0.1",
+                      "--trusted-proxy", "10.0.0.0/40"}),
+               "bad trusted proxy '10.0.0.0/40': the prefix after '/' must be 0 to 32");
+  expect_error(doska({"serve", "--port", "0", "--db", db, "--trusted-proxy"}),
+               "option --trusted-proxy needs a value");
+}
+
 TEST(CliErrors, SearchSwitchesAndBenchGame) {
   expect_error(doska({"bench", "--reductions", "maybe"}), "bad --reductions");
   expect_error(doska({"bench", "--game", "checkers"}), "no bench position for game");
