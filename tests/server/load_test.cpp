@@ -130,19 +130,6 @@ TEST(ServerLoad, AnalysesPerAddressAreBounded) {
   EXPECT_EQ(server.stop(), 0);
 }
 
-int connect_to(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(static_cast<std::uint16_t>(port));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
-    close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 // Forty clients send one header line every half second and never finish: the others are served
 // meanwhile, and the server ends the slow ones (408) once their time for the headers is up.
 TEST(ServerLoad, SlowHeaderClientsDoNotHoldTheServer) {

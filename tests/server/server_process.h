@@ -2,8 +2,11 @@
 // its address read from the one line it prints, stopped with SIGTERM.
 #pragma once
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,6 +30,20 @@ inline std::string temp_db(const std::string& name) {
   const std::string path = dir + name + ".db";
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
   return path;
+}
+
+// A raw connection to 127.0.0.1:port, or -1.
+inline int connect_to(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
 }
 
 class ServerProcess {
