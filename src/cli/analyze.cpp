@@ -14,11 +14,6 @@ namespace doska::cli {
 
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 std::vector<std::string> move_list(const Args& args) {
   std::vector<std::string> moves;
   if (auto text = args.value("moves"))

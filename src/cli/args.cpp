@@ -1,8 +1,15 @@
 #include "cli/args.h"
 
+#include <cstdio>
+
 #include "common/text.h"
 
 namespace doska::cli {
+
+int fail(const std::string& message) {
+  std::fprintf(stderr, "error: %s\n", message.c_str());
+  return 2;
+}
 
 Result<Args> parse_args(const std::vector<std::string>& words,
                         const std::set<std::string>& with_value,

@@ -31,6 +31,9 @@ struct Args {
   }
 };
 
+// Bad input: one line "error: <message>" on stderr, and the exit status for it (2).
+int fail(const std::string& message);
+
 // Reads words; `with_value` names the options that take a value, `known_flags` those that don't,
 // `repeatable` those that take a value and may be given more than once (Args::all).
 Result<Args> parse_args(const std::vector<std::string>& words,

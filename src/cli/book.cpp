@@ -18,11 +18,6 @@ namespace doska::cli {
 
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 constexpr const char* kUsage =
     "usage: doska book build <game> [--moves \"M1 M2 ...[, M1 M2 ...]\"] [--plies N] [--follow L] "
     "[--depth D] [--threads T] [--out FILE] [--fresh] [--quiet]";

@@ -27,11 +27,6 @@ namespace {
 
 namespace eg = doska::egdb;
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 // A move and the value it gets from the tables.
 struct MoveValue {
   std::string move;

@@ -23,11 +23,6 @@ namespace doska::cli {
 
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 void print(const server::LoadReport& r, bool accounts, bool as_json) {
   if (as_json) {
     std::printf("%s\n", r.to_json().dump(2).c_str());

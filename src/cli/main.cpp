@@ -53,10 +53,10 @@ Usage:
             [--verbose]
                                                       international draughts over DXP (TCP,
                                                       port 27531); results on stdout
-  doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db] [--web DIR]
-              [--engine-threads N] [--hash MB] [--egdb DIR|none] [--egdb-grow GAME:N,...]
-              [--connections-per-address N] [--analyses-per-address N] [--header-timeout S]
-              [--analysis-seconds S]
+  doska serve [--host 127.0.0.1] [--port 8080] [--db data/doska.db|postgresql://USER@HOST:PORT/DB]
+              [--web DIR] [--engine-threads N] [--hash MB] [--egdb DIR|none]
+              [--egdb-grow GAME:N,...] [--connections-per-address N] [--analyses-per-address N]
+              [--header-timeout S] [--analysis-seconds S] [--trusted-proxy ADDR ...]
                                                       the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port;
@@ -100,6 +100,10 @@ Usage:
                                                       the placement phase's opening book: a
                                                       search of depth D for every position of
                                                       at most N plies (data/book/, docs/mill.md)
+  doska db copy --from SRC --to DST                   a database (an SQLite file or
+                                                      postgresql://USER@HOST:PORT/DB) copied into
+                                                      an empty one; each table's rows counted on
+                                                      both sides (docs/deploy.md)
   doska games                                         the game ids
   doska help
 
@@ -108,11 +112,6 @@ english-giveaway, wolf-sheep, mill, mill-mixed, mill-ceylon, chess100 (moves in 
 e2e4 or SAN e4; `doska moves` lists the moves that do not leave the own king attacked, see
 docs/chess100.md). Bad input gives exit status 2 and a line "error: ..." on stderr.
 )";
-
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
 
 // The game of `id` from --fen (or its start), with --moves played.
 Result<std::unique_ptr<GameSession>> position_from(const std::string& id, const Args& args) {
@@ -209,6 +208,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "rescore") return run_rescore(rest);
   if (command == "egdb") return run_egdb(rest);
   if (command == "book") return run_book(rest);
+  if (command == "db") return run_db(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

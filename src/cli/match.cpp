@@ -13,15 +13,6 @@
 
 namespace doska::cli {
 
-namespace {
-
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
-}  // namespace
-
 int run_match(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"games", "a", "b", "pdn", "seed", "opening-plies", "openings",

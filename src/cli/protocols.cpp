@@ -14,15 +14,6 @@
 
 namespace doska::cli {
 
-namespace {
-
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
-}  // namespace
-
 int run_hub(const std::vector<std::string>& words) {
   auto args = parse_args(words, {"hash", "egdb", "egdb-memory"}, {});
   if (!args) return fail(args.error());

@@ -25,11 +25,6 @@ namespace doska::cli {
 
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 // The app's files: --web, else the source tree's web/ the program was built from, else ./web.
 std::string web_dir(const Args& args) {
   if (auto dir = args.value("web")) return *dir;

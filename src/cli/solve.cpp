@@ -21,11 +21,6 @@ namespace doska::cli {
 
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 std::string winner_name(wolf_sheep::Outcome outcome) {
   return outcome == wolf_sheep::Outcome::sheep_win ? "the sheep have won" : "the wolf has won";
 }

@@ -17,11 +17,6 @@ namespace doska::cli {
 
 namespace {
 
-int fail(const std::string& message) {
-  std::fprintf(stderr, "error: %s\n", message.c_str());
-  return 2;
-}
-
 // A number in [lo, hi] from option `name`, if given.
 bool number_option(const Args& args, const std::string& name, double lo, double hi, double& out,
                    std::string& error) {

@@ -10,50 +10,16 @@
 #include <sstream>
 #include <string>
 #include <vector>
-#include "support/scratch_dir.h"
+#include "support/doska_command.h"
 
 namespace {
 
-struct CommandRun {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using doska::test::CommandRun;
+using doska::test::expect_error;
+using doska::test::file_text;
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-// Runs doska with the arguments (each one single-quoted for the shell).
 CommandRun doska(const std::vector<std::string>& args, const std::string& input = "") {
-  // ctest runs tests in parallel processes: each has files of its own.
-  const std::string stem = doska::test::scratch_dir() + "cli_";
-  const std::string out = stem + "out.txt", err = stem + "err.txt", in = stem + "in.txt";
-  std::ofstream(in, std::ios::binary) << input;
-  std::string command = DOSKA_BINARY;
-  for (const std::string& a : args) {
-    std::string quoted = "'";
-    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    command += " " + quoted + "'";
-  }
-  command += " <" + in + " >" + out + " 2>" + err;
-  const int raw = std::system(command.c_str());
-  CommandRun run;
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  run.out = read_file(out);
-  run.err = read_file(err);
-  return run;
-}
-
-void expect_error(const CommandRun& run, const std::string& words) {
-  EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(run.out.empty()) << run.out;
-  EXPECT_EQ(run.err.rfind("error: ", 0), 0u) << run.err;
-  EXPECT_NE(run.err.find(words), std::string::npos) << run.err;
-  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  return doska::test::run_doska(args, input);
 }
 
 TEST(CliPerft, PrintsOneLinePerDepth) {
@@ -207,14 +173,14 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   EXPECT_NE(run.out.find("english: 15 positions in the book, 15 searched to depth 2"),
             std::string::npos)
       << run.out;
-  const std::string text = read_file(out);
+  const std::string text = file_text(out);
   EXPECT_NE(text.find("--plies 1 --follow 2 --depth 2"), std::string::npos) << text;
   EXPECT_NE(text.find("\ngame english\n"), std::string::npos) << text;
   run = doska({"book", "build", "english", "--plies", "1", "--follow", "2", "--depth", "2", "--out",
                out, "--quiet"});
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("15 positions in the book, 0 searched"), std::string::npos) << run.out;
-  EXPECT_EQ(read_file(out), text);
+  EXPECT_EQ(file_text(out), text);
 
   // Deeper under a line: added to the book, whose first lines then name both commands.
   const std::vector<std::string> line = {"book",    "build", "english",  "--moves", "12-16 21-17",
@@ -223,7 +189,7 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   run = doska(line);
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("searched to depth 3"), std::string::npos) << run.out;
-  const std::string deeper = read_file(out);
+  const std::string deeper = file_text(out);
   EXPECT_EQ(deeper.rfind("# Opening book of english: `doska book build english --plies 1 --follow "
                          "2 --depth 2` (docs/engine.md).\n# then `doska book build english "
                          "--moves \"12-16 21-17\" --plies 0 --follow 2 --depth 3`.\n",
@@ -233,17 +199,17 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   run = doska(line);  // again: nothing searched, the commands not repeated
   ASSERT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find(", 0 searched"), std::string::npos) << run.out;
-  EXPECT_EQ(read_file(out), deeper);
+  EXPECT_EQ(file_text(out), deeper);
   expect_error(doska({"book", "build", "english", "--moves", "12-16 21-18", "--out", out}),
                "--moves: move 2 (21-18): illegal move");
   // Two lines at once, named in the header as given (spaces tidied).
   run = doska({"book", "build", "english", "--moves", " 9-13  22-18 ,10-14 23-19", "--plies", "0",
                "--follow", "2", "--depth", "3", "--out", out, "--quiet"});
   ASSERT_EQ(run.status, 0) << run.err;
-  EXPECT_NE(read_file(out).find("# then `doska book build english --moves \"9-13 22-18, 10-14 "
+  EXPECT_NE(file_text(out).find("# then `doska book build english --moves \"9-13 22-18, 10-14 "
                                 "23-19\" --plies 0 --follow 2 --depth 3`.\n"),
             std::string::npos)
-      << read_file(out);
+      << file_text(out);
   expect_error(doska({"book", "build", "english", "--moves", "9-13 22-18,, 10-14", "--out", out}),
                "--moves: line 2 of 3 has no move");
   expect_error(
