@@ -108,6 +108,9 @@ int run_serve(const std::vector<std::string>& words) {
   service_options.tables.log = [](const std::string& line) {
     std::fprintf(stderr, "%s\n", line.c_str());
   };
+  service_options.cluster_log = [](const std::string& line) {
+    std::fprintf(stderr, "doska: %s\n", line.c_str());
+  };
   service_options.live_analysis_seconds = analysis_seconds;
   // Benchmarks only (doska loadtest --accounts registers thousands of players from one address).
   service_options.accounts.throttle = !args->flag("no-throttle");

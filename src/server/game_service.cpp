@@ -6,8 +6,10 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
     : storage_(storage),
       pool_(pool),
       round_(storage, pool, hub_, options.computer_seconds),
-      lobby_(hub_, [this](const CreateRequest& request,
-                          const Seating& seating) { return round_.create(request, seating); }),
+      lobby_(storage, hub_,
+             [this](const CreateRequest& request, const Seating& seating) {
+               return round_.create(request, seating);
+             }),
       review_(storage, pool, hub_, round_),
       analysis_(pool, hub_, round_, options.live_analysis_seconds),
       accounts_(storage, hub_, options.accounts),
@@ -18,7 +20,8 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
               return Chat::GameFacts{seats.between_people, seats.side, seats.white_name,
                                      seats.black_name};
             }),
-      tables_(std::move(options.tables)) {}
+      tables_(std::move(options.tables)),
+      cluster_(storage, hub_, std::move(options.cluster_log)) {}
 
 GameService::~GameService() {
   shut_down();
@@ -28,6 +31,7 @@ GameService::~GameService() {
 // so that no search outlives the room it reports to. The hub's news stop first: a room must not
 // hear of anything once it has begun to stop.
 void GameService::shut_down() {
+  cluster_.stop();
   tables_.stop();
   hub_.stop();
   review_.shut_down();

@@ -12,6 +12,7 @@
 #include "server/analysis/analysis.h"
 #include "server/api_error.h"
 #include "server/chat/chat.h"
+#include "server/cluster/cluster.h"
 #include "server/engine_pool.h"
 #include "server/hub/hub.h"
 #include "server/lobby/lobby.h"
@@ -30,6 +31,8 @@ struct ServiceOptions {
   double live_analysis_seconds = 300.0;
   AccountOptions accounts;
   TablesOptions tables;
+  // Several servers on one database: the cluster's messages (a lost connection).
+  Cluster::Log cluster_log;
 };
 
 class GameService {
@@ -39,8 +42,12 @@ class GameService {
   GameService(const GameService&) = delete;
   GameService& operator=(const GameService&) = delete;
 
-  // After a restart: the computer resumes the moves it owes in unfinished games.
-  void resume_unfinished() { round_.resume_unfinished(); }
+  // After a restart: the computer resumes the moves it owes in unfinished games (on a shared
+  // database, those no live server drives), and this server hears the others.
+  void resume_unfinished() {
+    cluster_.start();
+    round_.resume_unfinished();
+  }
   // Wakes every event stream so that it ends, and stops the computer's searches.
   void shut_down();
 
@@ -77,6 +84,7 @@ class GameService {
   Ratings ratings_;
   Chat chat_;
   Tables tables_;
+  Cluster cluster_;
 };
 
 }  // namespace doska::server

@@ -150,8 +150,17 @@ Reply answer_api(GameService& service, const Request& r,
   for (const Route& route : routes()) {
     if (route.pattern != pattern) continue;
     if (route.method == r.method && route.answer) {
-      Call call{service, r, id, std::move(analyse), secure_cookies, false, std::nullopt};
-      return route.answer(call);
+      // A game that another server on the same database changed between this one's read and
+      // its write: the round dropped its copy (409 conflict); the request is tried again on the
+      // game as stored, at most three times.
+      for (int attempt = 1;; ++attempt) {
+        Call call{service, r, id, analyse, secure_cookies, false, std::nullopt};
+        try {
+          return route.answer(call);
+        } catch (const ApiError& e) {
+          if (e.code != "conflict" || attempt == 3) throw;
+        }
+      }
     }
     if (!route.others_not_found) listed = &route;
   }

@@ -4,6 +4,7 @@
 
 #include "common/sha256.h"
 #include "server/db/db.h"
+#include "server/keys.h"
 #include "server/migrations.h"
 
 namespace doska::server {
@@ -51,13 +52,14 @@ void read_seats(const std::string& text, Seat& white, Seat& black) {
 Result<std::unique_ptr<Storage>> Storage::open(const std::string& target) {
   auto db = db::open(target);
   if (!db) return make_error(db.error());
-  std::unique_ptr<Storage> storage(new Storage(std::move(*db)));
+  std::unique_ptr<Storage> storage(new Storage(std::move(*db), target));
   if (Status s = migrate(*storage->db_); !s)
     return make_error("database " + db::redacted(target) + ": " + s.error());
   return storage;
 }
 
-Storage::Storage(std::unique_ptr<db::Connection> db) : db_(std::move(db)) {}
+Storage::Storage(std::unique_ptr<db::Connection> db, std::string target)
+    : db_(std::move(db)), target_(std::move(target)), server_id_(random_hex(8)) {}
 
 Storage::~Storage() = default;
 
@@ -69,7 +71,8 @@ int Storage::schema_version() const {
 }
 
 // One game's rows, inside the batch's transaction (the caller's savepoint undoes a failure).
-Status Storage::write_game(const StoredGame& g) {
+Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> replaces,
+                           bool& conflict) {
   auto fail = [&](const std::string& what) -> Status { return db_->error(what); };
   {
     // An upsert, not a replace: the game's row is updated in place and its moves stay.
@@ -78,9 +81,9 @@ Status Storage::write_game(const StoredGame& g) {
         "level, computer_side, start_fen, key_white, key_black, initial_ms, "
         "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
         "result_text, rule, reason, version, days_per_move, move_deadline_ms, rated, "
-        "speed, white_name, black_name, seats) VALUES "
+        "speed, white_name, black_name, seats, takeback_offer) VALUES "
         "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30) "
+        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31) "
         "ON CONFLICT(id) DO UPDATE SET "
         "variant = excluded.variant, created = excluded.created, "
         "updated = excluded.updated, huffing = excluded.huffing, "
@@ -96,7 +99,10 @@ Status Storage::write_game(const StoredGame& g) {
         "days_per_move = excluded.days_per_move, "
         "move_deadline_ms = excluded.move_deadline_ms, rated = excluded.rated, "
         "speed = excluded.speed, white_name = excluded.white_name, "
-        "black_name = excluded.black_name, seats = excluded.seats");
+        "black_name = excluded.black_name, seats = excluded.seats, "
+        "takeback_offer = excluded.takeback_offer "
+        // A change over a known version: written only if no other server changed it since.
+        "WHERE ?32 < 0 OR games.version = ?32");
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -106,9 +112,15 @@ Status Storage::write_game(const StoredGame& g) {
     up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
     up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
     up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
-    up.bind(29, g.black_player.name).bind(30, seats_text(g));
+    up.bind(29, g.black_player.name).bind(30, seats_text(g)).bind(31, g.takeback_offer);
+    up.bind(32, replaces.value_or(-1));
     if (up.step() != db::Step::done) return fail("writing the game");
+    if (up.changes() == 0) {
+      conflict = true;
+      return make_error("game " + g.id + " was changed by another server");
+    }
   }
+  if (Status s = announce_locked("game " + g.id + " " + std::to_string(g.version)); !s) return s;
   // The moves: a save follows every change, so the stored list is the new one less
   // the plies played since (append them) or plus the plies taken back (delete them). The last
   // stored move that stays is checked against the new list; any other difference rewrites all.
@@ -158,7 +170,21 @@ Status Storage::write_game(const StoredGame& g) {
 // go in the next transaction, one fsync for all. The first of them writes the batch; each
 // caller returns only once its game is committed (or refused), so an answer still means stored.
 Status Storage::save(const StoredGame& game) {
-  Pending me{&game};
+  return save(game, std::nullopt);
+}
+
+Result<Storage::Saved> Storage::save_over(const StoredGame& game, std::int64_t replaces) {
+  Pending me{&game, replaces};
+  if (Status s = commit_pending(me); !s && !me.conflict) return make_error(s.error());
+  return me.conflict ? Saved::conflict : Saved::ok;
+}
+
+Status Storage::save(const StoredGame& game, std::optional<std::int64_t> replaces) {
+  Pending me{&game, replaces};
+  return commit_pending(me);
+}
+
+Status Storage::commit_pending(Pending& me) {
   std::unique_lock lock(queue_mutex_);
   queue_.push_back(&me);
   queue_ready_.wait(lock, [&] { return me.done || !committing_; });
@@ -189,7 +215,7 @@ void Storage::write_batch(const std::vector<Pending*>& batch) {
       p->status = s;
       continue;
     }
-    p->status = write_game(*p->game);
+    p->status = write_game(*p->game, p->replaces, p->conflict);
     if (!p->status) (void)db_->exec("ROLLBACK TO game");
     (void)db_->exec("RELEASE game");
   }
@@ -206,8 +232,8 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
       "SELECT id, variant, created, updated, huffing, opponent, level, computer_side, "
       "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
       "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version, "
-      "days_per_move, move_deadline_ms, rated, speed, white_name, black_name, seats "
-      "FROM games WHERE id = ?1");
+      "days_per_move, move_deadline_ms, rated, speed, white_name, black_name, seats, "
+      "takeback_offer FROM games WHERE id = ?1");
   if (!q.ok()) return db_->error("reading a game");
   q.bind(1, id);
   const db::Step rc = q.step();
@@ -244,6 +270,7 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   g.white_player.name = q.text(27);
   g.black_player.name = q.text(28);
   read_seats(q.text(29), g.white_player, g.black_player);
+  g.takeback_offer = q.text(30);
   db::Statement m = db_->prepare("SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   if (!m.ok()) return db_->error("reading the moves");
   m.bind(1, id);

@@ -19,7 +19,8 @@ namespace doska::server {
 
 namespace db {
 class Connection;
-}
+class Statement;
+}  // namespace db
 
 struct StoredMove {
   std::string text;                // as the session wrote it (moves_played)
@@ -74,6 +75,7 @@ struct StoredGame {
   Seat white_player, black_player;
   bool rated = false;
   std::string speed;  // bullet, blitz, rapid, classical, correspondence; empty without a clock
+  std::string takeback_offer;  // "white" / "black": the side asking to take back; empty: none
 };
 
 // What the database keeps of a game's key: "sha256:" and its SHA-256 digest in hex, so
@@ -140,6 +142,16 @@ struct ChatLine {
   std::string name, side, text;
 };
 
+// A seek of the lobby (server/lobby/): the request and the creator as JSON, and once accepted
+// the game, the creator's side and the digest of the creator's key to it.
+struct SeekRow {
+  std::string id, digest, created;
+  std::int64_t at_ms = 0;  // when it was made, or accepted
+  std::string request, creator;
+  bool taken = false;
+  std::string game, creator_side, creator_key;
+};
+
 // The filters of a player's list of games (GET /api/users/{name}/games).
 struct UserGamesQuery {
   std::string name;
@@ -167,6 +179,42 @@ class Storage {
   // Saves from several threads at once share one transaction and its sync (group commit).
   // A game is saved by one thread at a time (the service holds the game's lock).
   Status save(const StoredGame& game);
+  // The same, only over the stored version `replaces`: when another server sharing the database
+  // changed the game since (its version is not `replaces`), nothing is written: conflict.
+  enum class Saved { ok, conflict };
+  Result<Saved> save_over(const StoredGame& game, std::int64_t replaces);
+
+  // Several servers on one database (server/cluster/; docs/deploy.md). On SQLite one server owns
+  // the file: shared() is false, and announce and the leases are not used.
+  bool shared() const;
+  const std::string& target() const { return target_; }
+  // This process's name among the servers (random, new at each start).
+  const std::string& server_id() const { return server_id_; }
+  // Sends "<server id> <message>" to every server listening on the channel kChannel; a saved
+  // game announces "game <id> <version>" itself, in the transaction that writes it.
+  static constexpr const char* kChannel = "doska";
+  Status announce(const std::string& message);
+  // A game's lease: the server holding it drives the game's clock and computer. take_lease
+  // takes a free or expired lease (or renews this server's): false when another holds it.
+  Result<bool> take_lease(const std::string& game_id, std::int64_t now_ms, std::int64_t until_ms);
+  // Renews every lease of this server; answers the games whose lease it still holds.
+  Result<std::vector<std::string>> renew_leases(std::int64_t until_ms);
+  // Takes every lease expired before `now_ms` (its server died); answers their games.
+  Result<std::vector<std::string>> take_expired_leases(std::int64_t now_ms, std::int64_t until_ms);
+  Status drop_lease(const std::string& game_id);
+  // The lobby's seeks (storage_seeks.cpp), shared by the servers on one database. A seek is
+  // taken by one acceptor only: take_seek answers false when it is gone or taken.
+  Status add_seek(const SeekRow& seek);
+  Result<std::optional<SeekRow>> seek(const std::string& id);
+  Result<std::vector<SeekRow>> open_seeks();  // oldest first
+  Result<bool> take_seek(const std::string& id, std::int64_t now_ms);
+  Status untake_seek(const std::string& id);
+  Status seek_accepted(const std::string& id, const std::string& game, const std::string& side);
+  Result<bool> cancel_seek(const std::string& id);  // false: taken or gone
+  // Drops the open seeks made before `open_before` and the accepted ones before `taken_before`.
+  Status drop_old_seeks(std::int64_t open_before, std::int64_t taken_before);
+  // A stored game's version (0: no such game).
+  Result<std::int64_t> stored_version(const std::string& game_id);
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first.
   Result<std::vector<GameSummary>> list(int limit, int offset);
@@ -215,16 +263,24 @@ class Storage {
   Result<std::vector<GameSummary>> ongoing_between_people(int limit);
 
  private:
-  explicit Storage(std::unique_ptr<db::Connection> db);
+  explicit Storage(std::unique_ptr<db::Connection> db, std::string target);
   struct Pending {
     const StoredGame* game;
+    std::optional<std::int64_t> replaces;
     Status status = Ok{};
+    bool conflict = false;
     bool done = false;
   };
-  Status write_game(const StoredGame& game);
+  Status save(const StoredGame& game, std::optional<std::int64_t> replaces);
+  Status commit_pending(Pending& me);
+  Status write_game(const StoredGame& game, std::optional<std::int64_t> replaces, bool& conflict);
+  Status announce_locked(const std::string& message);  // under mutex_
+  Result<std::vector<std::string>> lease_ids(db::Statement& q);
   void write_batch(const std::vector<Pending*>& batch);
 
   std::unique_ptr<db::Connection> db_;
+  std::string target_;
+  std::string server_id_;
   // One connection for every thread: a transaction must not interleave with another.
   mutable std::mutex mutex_;
   // The saves waiting for the next commit, and whether one is under way.

@@ -48,12 +48,12 @@ TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 6);
+    EXPECT_EQ((*storage)->schema_version(), 7);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 6);
+  EXPECT_EQ((*storage)->schema_version(), 7);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -126,11 +126,13 @@ TEST_P(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
             "DROP TABLE users; "
             "ALTER TABLE games DROP COLUMN days_per_move; "
             "ALTER TABLE games DROP COLUMN move_deadline_ms; "
+            "ALTER TABLE games DROP COLUMN takeback_offer; "
+            "DROP TABLE leases; DROP TABLE seeks; "
             "UPDATE schema_version SET version = 1");
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 6);
+  EXPECT_EQ((*storage)->schema_version(), 7);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));

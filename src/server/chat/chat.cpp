@@ -28,6 +28,19 @@ Chat::Chat(Storage& storage, Hub& hub, LookUp look_up)
     : storage_(storage), hub_(hub), look_up_(std::move(look_up)) {
   if (auto closed = storage_.closed_user_ids(); closed)
     closed_.insert(closed->begin(), closed->end());
+  // A line said through another server on the same database: the room is read again.
+  hub_.on("cluster.chat", [this](const json& news) {
+    const json& words = news["words"];
+    if (words.size() != 2 || !words[0].is_string() || !words[1].is_string()) return;
+    const std::string game = words[0].get<std::string>();
+    {
+      std::lock_guard lock(mutex_);
+      auto it = rooms_.find({game, words[1].get<std::string>()});
+      if (it == rooms_.end()) return;  // not followed here
+      it->second.loaded = false;
+    }
+    hub_.notify(game);
+  });
   hub_.on("account.closed", [this](const json& account) {
     std::lock_guard lock(mutex_);
     closed_.insert(account.value("id", std::int64_t{0}));
@@ -105,6 +118,7 @@ json Chat::say(const std::string& game, const ChatRequest& request,
     if (r.lines.size() > static_cast<std::size_t>(kKeep)) r.lines.erase(r.lines.begin());
     out = json{{"line", line_json(line)}};
   }
+  (void)storage_.announce("chat " + game + " " + request.room);  // other servers' watchers
   hub_.notify(game);
   return out;
 }

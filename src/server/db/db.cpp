@@ -4,6 +4,14 @@
 
 namespace doska::server::db {
 
+Status Connection::listen(const std::string&) {
+  return make_error("database: only PostgreSQL has notifications");
+}
+
+Result<std::vector<std::string>> Connection::wait(std::chrono::milliseconds) {
+  return make_error("database: only PostgreSQL has notifications");
+}
+
 bool is_postgres_url(const std::string& target) {
   return target.rfind("postgresql://", 0) == 0 || target.rfind("postgres://", 0) == 0;
 }

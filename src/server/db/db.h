@@ -4,9 +4,11 @@
 // placeholders are $N). A connection is used by one thread at a time (the storage's lock).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "common/result.h"
 
@@ -88,6 +90,12 @@ class Connection {
   Status rollback() { return exec("ROLLBACK"); }
   // The message of the latest failure.
   virtual std::string error_message() const = 0;
+  // PostgreSQL's LISTEN/NOTIFY, on a connection kept for it (server/cluster/): listen() to a
+  // channel, then wait() up to `timeout` for the payloads sent to it. A wait that fails lost the
+  // connection (the next makes it again and listens anew; what was sent between is missed).
+  // SQLite has no other server to hear from: both fail.
+  virtual Status listen(const std::string& channel);
+  virtual Result<std::vector<std::string>> wait(std::chrono::milliseconds timeout);
   // "database: <what>: <the back end's message>".
   Error error(const std::string& what) const {
     return make_error("database: " + what + ": " + error_message());

@@ -1,6 +1,7 @@
 // The PostgreSQL back end, through libpq: parameters sent as text with $N placeholders (the
 // storage's ?N translated once, when a statement is prepared), results read as text.
 #include <libpq-fe.h>
+#include <poll.h>
 
 #include <algorithm>
 #include <cctype>
@@ -164,6 +165,43 @@ class PostgresConnection final : public Connection {
   Status begin() override { return exec("BEGIN"); }
   std::string error_message() const override { return error_; }
 
+  Status listen(const std::string& channel) override {
+    char* quoted = PQescapeIdentifier(connection_, channel.c_str(), channel.size());
+    if (!quoted) return make_error("database: " + one_line(PQerrorMessage(connection_)));
+    channel_ = quoted;
+    PQfreemem(quoted);
+    return exec("LISTEN " + channel_);
+  }
+
+  Result<std::vector<std::string>> wait(std::chrono::milliseconds timeout) override {
+    if (PQstatus(connection_) != CONNECTION_OK) {
+      // Lost: made again, listening anew; the caller learns that it may have missed some.
+      PQreset(connection_);
+      if (PQstatus(connection_) != CONNECTION_OK)
+        return make_error("database: the connection to the server was lost: " +
+                          one_line(PQerrorMessage(connection_)));
+      if (Status s = exec("LISTEN " + channel_); !s) return make_error(s.error());
+      return make_error("database: the connection to the server was made again");
+    }
+    std::vector<std::string> payloads;
+    auto drain = [&] {
+      while (PGnotify* n = PQnotifies(connection_)) {
+        payloads.emplace_back(n->extra ? n->extra : "");
+        PQfreemem(n);
+      }
+    };
+    drain();
+    if (!payloads.empty()) return payloads;
+    pollfd fd{PQsocket(connection_), POLLIN, 0};
+    if (fd.fd < 0) return make_error("database: the connection has no socket");
+    const int ready = ::poll(&fd, 1, static_cast<int>(timeout.count()));
+    if (ready < 0) return payloads;  // a signal: an empty wait
+    if (ready > 0 && !PQconsumeInput(connection_))
+      return make_error("database: " + one_line(PQerrorMessage(connection_)));
+    drain();
+    return payloads;
+  }
+
   // A statement's whole answer, or nullptr with the error kept.
   PGresult* run(const std::string& sql, const std::vector<Oid>& types,
                 const std::vector<const char*>& values) {
@@ -204,6 +242,7 @@ class PostgresConnection final : public Connection {
 
   PGconn* connection_;
   std::string error_;
+  std::string channel_;  // quoted, once listening
   bool in_transaction_ = false;
 };
 

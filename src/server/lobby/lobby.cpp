@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "common/sha256.h"
 #include "common/text.h"
 #include "games/session.h"
 #include "server/api_error.h"
@@ -17,14 +18,66 @@ using nlohmann::json;
 namespace {
 
 constexpr std::size_t kMaxOpenSeeks = 200;
-constexpr auto kSeekLife = std::chrono::hours(1);             // an open seek no one took
-constexpr auto kAcceptedSeekLife = std::chrono::minutes(10);  // for its creator to read the key
+constexpr std::int64_t kSeekLifeMs = 3600 * 1000;         // an open seek no one took
+constexpr std::int64_t kAcceptedSeekLifeMs = 600 * 1000;  // for its creator to read the key
+
+std::int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The creator's key to the game of its seek, made from its seek key: any server can give it to
+// the creator, and none keeps it (the game keeps its digest).
+std::string creator_game_key(const std::string& seek_key) {
+  return sha256_hex("doska: the game key of seek key " + seek_key).substr(0, 32);
+}
+
+// The request as POST /api/seeks takes it: the seek is kept in this form and read by parse_create.
+json request_json(const CreateRequest& r) {
+  json o{{"variant", r.variant},
+         {"opponent", {{"kind", "person"}}},
+         {"side", r.side},
+         {"options", {{"huffing", r.huffing}}},
+         {"rated", r.rated}};
+  if (r.clock_initial_s > 0)
+    o["clock"] = json{{"initial_s", r.clock_initial_s}, {"increment_s", r.clock_increment_s}};
+  if (r.days_per_move > 0) o["clock"] = json{{"days_per_move", r.days_per_move}};
+  if (r.fen) o["fen"] = *r.fen;
+  if (r.rating_range)
+    o["rating_range"] = json::array({r.rating_range->first, r.rating_range->second});
+  return o;
+}
 
 }  // namespace
 
-Lobby::Lobby(Hub& hub, StartGame start_game) : hub_(hub), start_game_(std::move(start_game)) {}
+Lobby::Lobby(Storage& storage, Hub& hub, StartGame start_game)
+    : storage_(storage), hub_(hub), start_game_(std::move(start_game)) {
+  // A seek made, taken or cancelled through another server on the same database.
+  hub_.on("cluster.lobby", [this](const json&) { changed(); });
+}
 
-json Lobby::seek_json(const Seek& s) const {
+void Lobby::changed() {
+  {
+    std::lock_guard lock(mutex_);
+    ++version_;
+  }
+  hub_.notify(kLobby);
+}
+
+Lobby::Seek Lobby::read(const SeekRow& row) {
+  Seek s;
+  s.row = row;
+  auto request = parse_create(row.request);
+  if (request) s.request = std::move(*request);
+  const json creator = json::parse(row.creator, nullptr, false);
+  if (creator.is_object())
+    s.creator = Seeker{creator.value("id", std::int64_t{0}), creator.value("name", ""),
+                       creator.value("rating", 1500), creator.value("provisional", true)};
+  return s;
+}
+
+json Lobby::seek_json(const Seek& s) {
   const CreateRequest& r = s.request;
   json clock = nullptr;
   if (r.clock_initial_s > 0)
@@ -38,7 +91,7 @@ json Lobby::seek_json(const Seek& s) const {
   const std::string speed = speed_of(std::int64_t{r.clock_initial_s} * 1000,
                                      std::int64_t{r.clock_increment_s} * 1000, r.days_per_move);
   return json{
-      {"id", s.id},
+      {"id", s.row.id},
       {"variant", r.variant},
       {"side", r.side},  // the creator's
       {"clock", clock},
@@ -49,15 +102,27 @@ json Lobby::seek_json(const Seek& s) const {
       {"rating_range", r.rating_range ? json::array({r.rating_range->first, r.rating_range->second})
                                       : json(nullptr)},
       {"player", std::move(player)},
-      {"created", s.created}};
+      {"created", s.row.created}};
 }
 
-void Lobby::drop_old_seeks() {
-  const auto now = std::chrono::steady_clock::now();
-  std::erase_if(seeks_, [&](const auto& entry) {
-    const Seek& s = entry.second;
-    return now - s.at > (s.taken ? kAcceptedSeekLife : kSeekLife);
-  });
+std::vector<Lobby::Seek> Lobby::open_seeks() {
+  const std::int64_t now = now_ms();
+  if (Status s = storage_.drop_old_seeks(now - kSeekLifeMs, now - kAcceptedSeekLifeMs); !s)
+    throw ApiError(500, "internal_error", s.error());
+  auto rows = storage_.open_seeks();
+  if (!rows) throw ApiError(500, "internal_error", rows.error());
+  std::vector<Seek> out;
+  for (const SeekRow& row : *rows) out.push_back(read(row));
+  return out;
+}
+
+std::optional<Lobby::Seek> Lobby::find(const std::string& id) {
+  auto row = storage_.seek(id);
+  if (!row) throw ApiError(500, "internal_error", row.error());
+  if (!*row) return std::nullopt;
+  const std::int64_t life = (*row)->taken ? kAcceptedSeekLifeMs : kSeekLifeMs;
+  if ((*row)->at_ms < now_ms() - life) return std::nullopt;  // expired, dropped at the next list
+  return read(**row);
 }
 
 std::optional<ApiError> Lobby::refusal(const Seek& s, const std::optional<Seeker>& seeker) {
@@ -100,110 +165,94 @@ json Lobby::create_seek(const CreateRequest& r, const std::optional<Seeker>& cre
                        std::to_string(*wait) + " s",
                    {{"retry_after", *wait}});
   const std::string key = random_hex(16);
-  json answer;
-  {
-    std::lock_guard lock(mutex_);
-    drop_old_seeks();
-    const auto open =
-        std::count_if(seeks_.begin(), seeks_.end(), [](const auto& e) { return !e.second.taken; });
-    if (static_cast<std::size_t>(open) >= kMaxOpenSeeks)
-      throw ApiError(503, "lobby_full", "the lobby is full; try again later");
-    Seek s;
-    s.id = random_hex(6);
-    s.digest = key_digest(key);
-    s.created = now_iso();
-    s.request = r;
-    s.creator = creator;
-    s.at = std::chrono::steady_clock::now();
-    answer = json{{"seek", seek_json(s)}, {"key", key}};
-    seeks_[s.id] = std::move(s);
-    ++version_;
-  }
-  hub_.notify(kLobby);
-  return answer;
+  if (open_seeks().size() >= kMaxOpenSeeks)
+    throw ApiError(503, "lobby_full", "the lobby is full; try again later");
+  Seek s;
+  s.row.id = random_hex(6);
+  s.row.digest = key_digest(key);
+  s.row.created = now_iso();
+  s.row.at_ms = now_ms();
+  s.row.request = request_json(r).dump();
+  if (creator)
+    s.row.creator = json{{"id", creator->id},
+                         {"name", creator->name},
+                         {"rating", creator->rating},
+                         {"provisional", creator->provisional}}
+                        .dump();
+  s.row.creator_key = key_digest(creator_game_key(key));
+  s.request = r;
+  s.creator = creator;
+  if (Status added = storage_.add_seek(s.row); !added)
+    throw ApiError(500, "internal_error", added.error());
+  changed();
+  return json{{"seek", seek_json(s)}, {"key", key}};
 }
 
 json Lobby::seeks() {
-  std::lock_guard lock(mutex_);
-  drop_old_seeks();
-  std::vector<const Seek*> open;
-  for (const auto& [id, s] : seeks_)
-    if (!s.taken) open.push_back(&s);
-  std::sort(open.begin(), open.end(), [](const Seek* a, const Seek* b) { return a->at < b->at; });
   json list = json::array();
-  for (const Seek* s : open) list.push_back(seek_json(*s));
+  for (const Seek& s : open_seeks()) list.push_back(seek_json(s));
   return json{{"seeks", list}};
 }
 
 json Lobby::seek(const std::string& id, const std::string& key) {
-  std::lock_guard lock(mutex_);
-  auto it = seeks_.find(id);
-  if (it == seeks_.end())
+  const auto s = find(id);
+  if (!s)
     throw ApiError(404, "seek_not_found",
                    "no seek " + doska::quoted(id) + " (taken, cancelled or expired)", {{"id", id}});
-  const Seek& s = it->second;
-  if (!same_key(key_digest(key), s.digest))
+  if (!same_key(key_digest(key), s->row.digest))
     throw ApiError(403, "bad_key", "this key is not the seek's");
-  if (!s.taken || s.game.empty()) return json{{"state", "open"}, {"seek", seek_json(s)}};
+  if (!s->row.taken || s->row.game.empty()) return json{{"state", "open"}, {"seek", seek_json(*s)}};
+  const std::string game_key = creator_game_key(key);
   return json{{"state", "accepted"},
-              {"game", s.game},
-              {"side", s.creator_side},
-              {"key", s.creator_key},
-              {"link", "/play/" + s.game + "?key=" + s.creator_key}};
+              {"game", s->row.game},
+              {"side", s->row.creator_side},
+              {"key", game_key},
+              {"link", "/play/" + s->row.game + "?key=" + game_key}};
 }
 
 CreateRequest Lobby::request_of(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  auto it = seeks_.find(id);
-  if (it == seeks_.end())
+  const auto s = find(id);
+  if (!s)
     throw ApiError(404, "seek_closed", "seek " + doska::quoted(id) + " is no longer open",
                    {{"id", id}});
-  return it->second.request;
+  return s->request;
 }
 
 json Lobby::accept_seek(const std::string& id, const std::optional<Seeker>& acceptor) {
-  CreateRequest r;
-  std::optional<Seeker> creator;
-  {
-    std::lock_guard lock(mutex_);
-    drop_old_seeks();
-    auto it = seeks_.find(id);
-    if (it == seeks_.end() || it->second.taken)
-      throw ApiError(it == seeks_.end() ? 404 : 409, "seek_closed",
-                     "seek " + doska::quoted(id) + " is no longer open", {{"id", id}});
-    if (auto refused = refusal(it->second, acceptor)) throw *refused;
-    it->second.taken = true;
-    r = it->second.request;
-    creator = it->second.creator;
-    ++version_;
-  }
+  const auto found = find(id);
+  if (!found || found->row.taken)
+    throw ApiError(found ? 409 : 404, "seek_closed",
+                   "seek " + doska::quoted(id) + " is no longer open", {{"id", id}});
+  if (auto refused = refusal(*found, acceptor)) throw *refused;
+  // Taken once, whichever server each acceptor asked.
+  auto taken = storage_.take_seek(id, now_ms());
+  if (!taken) throw ApiError(500, "internal_error", taken.error());
+  if (!*taken)
+    throw ApiError(409, "seek_closed", "seek " + doska::quoted(id) + " is no longer open",
+                   {{"id", id}});
+  changed();
+  CreateRequest r = found->request;
   if (r.side == "random") r.side = (std::random_device{}() & 1) ? "black" : "white";
   Seating seating;
   seating.rated = r.rated;
   auto seat = [](const std::optional<Seeker>& p) {
     return p ? Seat{p->name, p->rating, p->provisional, std::nullopt} : Seat{};
   };
-  (r.side == "white" ? seating.white : seating.black) = seat(creator);
+  (r.side == "white" ? seating.white : seating.black) = seat(found->creator);
   (r.side == "white" ? seating.black : seating.white) = seat(acceptor);
+  (r.side == "white" ? seating.white_key_digest : seating.black_key_digest) =
+      found->row.creator_key;
   json created;
   try {
     created = start_game_(r, seating);
   } catch (...) {
-    std::lock_guard lock(mutex_);
-    if (auto it = seeks_.find(id); it != seeks_.end()) it->second.taken = false;
+    (void)storage_.untake_seek(id);
+    changed();
     throw;
   }
+  if (Status s = storage_.seek_accepted(id, created["game"]["id"], r.side); !s)
+    throw ApiError(500, "internal_error", s.error());
   const std::string mine = r.side == "white" ? "black" : "white";
-  {
-    std::lock_guard lock(mutex_);
-    if (auto it = seeks_.find(id); it != seeks_.end()) {
-      it->second.game = created["game"]["id"];
-      it->second.creator_side = r.side;
-      it->second.creator_key = created["keys"][r.side];
-      it->second.at = std::chrono::steady_clock::now();
-    }
-  }
-  hub_.notify(kLobby);
   return json{{"game", created["game"]},
               {"side", mine},
               {"keys", {{mine, created["keys"][mine]}}},
@@ -214,19 +263,14 @@ json Lobby::quick(const CreateRequest& r, const std::optional<Seeker>& seeker,
                   const std::string& who) {
   for (;;) {
     std::string match;
-    {
-      std::lock_guard lock(mutex_);
-      drop_old_seeks();
-      const Seek* oldest = nullptr;
-      for (const auto& [id, s] : seeks_) {
-        const CreateRequest& q = s.request;
-        if (s.taken || q.variant != r.variant || q.clock_initial_s != r.clock_initial_s ||
-            q.clock_increment_s != r.clock_increment_s || q.days_per_move != r.days_per_move ||
-            q.rated != r.rated || q.fen || q.huffing != r.huffing || refusal(s, seeker))
-          continue;
-        if (!oldest || s.at < oldest->at) oldest = &s;
-      }
-      if (oldest) match = oldest->id;
+    for (const Seek& s : open_seeks()) {
+      const CreateRequest& q = s.request;
+      if (q.variant != r.variant || q.clock_initial_s != r.clock_initial_s ||
+          q.clock_increment_s != r.clock_increment_s || q.days_per_move != r.days_per_move ||
+          q.rated != r.rated || q.fen || q.huffing != r.huffing || refusal(s, seeker))
+        continue;
+      match = s.row.id;  // the oldest first
+      break;
     }
     if (match.empty()) return create_seek(r, seeker, who);
     try {
@@ -238,30 +282,30 @@ json Lobby::quick(const CreateRequest& r, const std::optional<Seeker>& seeker,
 }
 
 void Lobby::cancel_seek(const std::string& id, const std::string& key) {
-  {
-    std::lock_guard lock(mutex_);
-    auto it = seeks_.find(id);
-    if (it == seeks_.end())
-      throw ApiError(404, "seek_not_found", "no seek " + doska::quoted(id), {{"id", id}});
-    if (!same_key(key_digest(key), it->second.digest))
-      throw ApiError(403, "bad_key", "this key is not the seek's");
-    if (it->second.taken)
-      throw ApiError(409, "seek_taken", "the seek was accepted: the game has begun");
-    seeks_.erase(it);
-    ++version_;
-  }
-  hub_.notify(kLobby);
+  const auto s = find(id);
+  if (!s) throw ApiError(404, "seek_not_found", "no seek " + doska::quoted(id), {{"id", id}});
+  if (!same_key(key_digest(key), s->row.digest))
+    throw ApiError(403, "bad_key", "this key is not the seek's");
+  auto cancelled = storage_.cancel_seek(id);
+  if (!cancelled) throw ApiError(500, "internal_error", cancelled.error());
+  if (!*cancelled) throw ApiError(409, "seek_taken", "the seek was accepted: the game has begun");
+  changed();
 }
 
 std::vector<Event> Lobby::poll(Seen& seen) {
-  std::int64_t version;
-  {
-    std::lock_guard lock(mutex_);
-    version = version_;
+  std::lock_guard lock(mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  // Every stream reads the same text of a version; after a minute the list is read again as if
+  // it had changed, so that the seeks that expired meanwhile leave it.
+  if (now - list_read_ >= std::chrono::minutes(1)) ++version_;
+  if (version_ == seen.version) return {};
+  if (list_version_ != version_) {
+    list_text_ = seeks().dump();
+    list_version_ = version_;
+    list_read_ = now;
   }
-  if (version == seen.version) return {};
-  seen.version = version;
-  return {Event{"seeks", seeks().dump()}};
+  seen.version = version_;
+  return {Event{"seeks", list_text_}};
 }
 
 }  // namespace doska::server

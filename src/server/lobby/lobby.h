@@ -1,8 +1,10 @@
-// The lobby: open challenges ("seeks") to a game between two people, kept in memory (a restart
-// clears them). Anyone sees the list and may accept one; the game then starts with a key for
-// each: the acceptor's in the answer, the creator's when it asks with its seek key. Every change
-// of the list is published to the hub under kLobby. The lobby starts a game through one function
-// it is given (the round's create), and knows nothing else of games.
+// The lobby: open challenges ("seeks") to a game between two people, kept in the database, so
+// that every server on one database lists the same seeks and each is accepted once (a restart
+// keeps them). Anyone sees the list and may accept one; the game then starts with a key for
+// each: the acceptor's in the answer, the creator's when it asks with its seek key (the creator's
+// key is derived from its seek key, so that no server keeps it). Every change of the list is
+// published to the hub under kLobby, and announced to the other servers. The lobby starts a
+// game through one function it is given (the round's create), and knows nothing else of games.
 //
 // A seek of a logged-in player names it with its rating in the seek's game and speed; a rated
 // seek needs a login, a clock and the normal start, and is accepted only by another account
@@ -23,6 +25,7 @@
 #include "server/hub/hub.h"
 #include "server/requests.h"
 #include "server/round/round.h"
+#include "server/storage.h"
 #include "server/throttle.h"
 
 namespace doska::server {
@@ -39,7 +42,7 @@ class Lobby {
  public:
   // Creates a game as POST /api/games does: {"game", "keys", "links"}.
   using StartGame = std::function<nlohmann::json(const CreateRequest&, const Seating&)>;
-  Lobby(Hub& hub, StartGame start_game);
+  Lobby(Storage& storage, Hub& hub, StartGame start_game);
   Lobby(const Lobby&) = delete;
   Lobby& operator=(const Lobby&) = delete;
 
@@ -66,25 +69,28 @@ class Lobby {
 
  private:
   struct Seek {
-    std::string id;
-    std::string digest;  // key_digest of the creator's seek key
-    std::string created;
+    SeekRow row;
     CreateRequest request;
-    std::chrono::steady_clock::time_point at;
-    bool taken = false;
-    std::string game, creator_side, creator_key;  // once accepted
     std::optional<Seeker> creator;
   };
+  static Seek read(const SeekRow& row);
   // Why `seeker` may not accept `seek` (an error to throw), or nothing.
   static std::optional<ApiError> refusal(const Seek& seek, const std::optional<Seeker>& seeker);
-  nlohmann::json seek_json(const Seek& seek) const;
-  void drop_old_seeks();  // under mutex_
+  static nlohmann::json seek_json(const Seek& seek);
+  std::vector<Seek> open_seeks();  // the old ones dropped first; oldest first
+  std::optional<Seek> find(const std::string& id);
+  void changed();  // the list changed: its streams are woken
 
+  Storage& storage_;
   Hub& hub_;
   StartGame start_game_;
   std::mutex mutex_;
-  std::map<std::string, Seek> seeks_;
   std::int64_t version_ = 1;
+  // The list as the streams last read it, for its version (read again after a minute at most,
+  // so that expired seeks leave it).
+  std::string list_text_;
+  std::int64_t list_version_ = 0;
+  std::chrono::steady_clock::time_point list_read_;
   Throttle new_seeks_{kSeeksPerMinute, std::chrono::minutes(1)};
 };
 

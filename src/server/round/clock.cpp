@@ -26,13 +26,16 @@ void Round::LiveGame::start_turn() {
 // looked at a few times a second).
 void Round::tick() {
   std::unique_lock wait_lock(ticker_mutex_);
-  while (!stopping_.load()) {
+  for (int round = 1; !stopping_.load(); ++round) {
     ticker_wake_.wait_for(wait_lock, std::chrono::milliseconds(200));
     if (stopping_.load()) break;
+    // Several servers on one database: the leases every second (lease.cpp).
+    if (storage_.shared() && round % 5 == 0) keep_leases();
     std::vector<std::shared_ptr<LiveGame>> games;
     {
       std::lock_guard lock(games_mutex_);
-      for (auto& [id, game] : games_) games.push_back(game);
+      for (auto& [id, game] : games_)
+        if (drives(id)) games.push_back(game);
     }
     for (auto& game : games) {
       std::lock_guard lock(game->mutex);

@@ -18,6 +18,8 @@ void Round::cancel_search(LiveGame& game) {
 void Round::schedule_computer(LiveGame& game) {
   const StoredGame& g = game.stored;
   if (g.opponent != "computer" || game.search || stopping_.load()) return;
+  // Several servers on one database: the one holding the game's lease answers (lease.cpp).
+  if (!drives(g.id)) return;
   if (game.session->end().over()) return;
   if (side_name(game.session->to_move()) != g.computer_side) return;
   search::Limits limits;

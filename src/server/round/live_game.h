@@ -52,6 +52,9 @@ inline Player other(Player p) {
 // Wall-clock time in milliseconds since 1970: a correspondence deadline holds across restarts.
 std::int64_t wall_ms();
 constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
+// A game's lease (several servers on one database) runs this long past its last renewal, which
+// comes every second: a server that died is replaced within about this time.
+constexpr std::int64_t kLeaseMs = 3000;
 std::int64_t elapsed_ms(RoundClock::time_point since);
 
 }  // namespace doska::server

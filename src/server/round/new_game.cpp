@@ -98,11 +98,11 @@ json Round::create(const CreateRequest& r, const Seating& seating) {
     g.computer_side = side_name(other(creator));
     (creator == Player::white ? plain_white : plain_black) = random_hex(16);
   } else {
-    plain_white = random_hex(16);
-    plain_black = random_hex(16);
+    if (seating.white_key_digest.empty()) plain_white = random_hex(16);
+    if (seating.black_key_digest.empty()) plain_black = random_hex(16);
   }
-  g.key_white = plain_white.empty() ? "" : key_digest(plain_white);
-  g.key_black = plain_black.empty() ? "" : key_digest(plain_black);
+  g.key_white = plain_white.empty() ? seating.white_key_digest : key_digest(plain_white);
+  g.key_black = plain_black.empty() ? seating.black_key_digest : key_digest(plain_black);
   g.version = 0;  // persist() makes it 1
   if (!r.computer) {
     g.white_player = seating.white;

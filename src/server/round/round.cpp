@@ -1,5 +1,7 @@
 #include "server/round/round.h"
 
+#include <charconv>
+
 #include "common/text.h"
 #include "server/keys.h"
 #include "server/round/live_game.h"
@@ -36,6 +38,16 @@ std::string outcome_name(Outcome o) {
 Round::Round(Storage& storage, EnginePool& pool, Hub& hub, double computer_seconds)
     : storage_(storage), pool_(pool), hub_(hub), computer_seconds_(computer_seconds) {
   hub_.on("game.rated", [this](const nlohmann::json& changes) { rated(changes); });
+  hub_.on("cluster.game", [this](const nlohmann::json& news) {
+    const json& words = news["words"];
+    if (words.size() != 2 || !words[0].is_string() || !words[1].is_string()) return;
+    const std::string version = words[1].get<std::string>();
+    std::int64_t v = 0;
+    if (std::from_chars(version.data(), version.data() + version.size(), v).ec != std::errc{})
+      return;
+    stored_elsewhere(words[0].get<std::string>(), v);
+  });
+  hub_.on("cluster.resync", [this](const nlohmann::json&) { resync(); });
   ticker_ = std::thread([this] { tick(); });
 }
 
@@ -92,13 +104,29 @@ std::shared_ptr<Round::LiveGame> Round::rebuild(StoredGame stored) {
     (void)s.offer_draw(*offer);
   }
   if (auto rematch = storage_.rematch_of(stored.id); rematch) game->rematch = *rematch;
+  game->takeback_offer = player_named(stored.takeback_offer);
   game->stored = std::move(stored);
   return game;
 }
 
-std::shared_ptr<Round::LiveGame> Round::find(const std::string& id) {
+std::shared_ptr<Round::LiveGame> Round::find(const std::string& id, bool fresh) {
   if (!valid_id(id))
     throw ApiError(404, "game_not_found", "no game " + doska::quoted(id), {{"id", id}});
+  // Several servers on one database: a request reads the game as stored, not as this server
+  // last heard of it (another's change is announced within milliseconds, but a player may be
+  // quicker); the event streams follow the announcements.
+  if (fresh && storage_.shared()) {
+    if (auto game = live(id)) {
+      auto stored = storage_.stored_version(id);
+      if (!stored) throw ApiError(500, "internal_error", stored.error());
+      std::int64_t version;
+      {
+        std::lock_guard lock(game->mutex);
+        version = game->stored.version;
+      }
+      if (*stored != version) evict(id);
+    }
+  }
   std::lock_guard lock(games_mutex_);
   if (auto it = games_.find(id); it != games_.end()) return it->second;
   auto stored = storage_.load(id);
@@ -122,6 +150,14 @@ void Round::resume_unfinished() {
     try {
       auto game = find(id);
       std::lock_guard lock(game->mutex);
+      // Several servers: only the games no live server drives (lease.cpp).
+      if (storage_.shared()) {
+        if (!needs_driver(game->stored)) continue;
+        auto taken = storage_.take_lease(id, wall_ms(), wall_ms() + kLeaseMs);
+        if (!taken || !*taken) continue;
+        std::lock_guard leases(leases_mutex_);
+        driven_.insert(id);
+      }
       if (check_flag(*game)) continue;  // a correspondence move due while the server was down
       schedule_computer(*game);
     } catch (const ApiError&) {
@@ -136,6 +172,7 @@ void Round::persist(LiveGame& game) {
   StoredGame& g = game.stored;
   const GameSession& s = *game.session;
   const bool was_over = g.outcome != "ongoing" && g.version > 0;
+  const std::int64_t before = g.version;
   g.updated = now_iso();
   ++g.version;
   const GameEnd end = s.end();
@@ -159,11 +196,27 @@ void Round::persist(LiveGame& game) {
   }
   const auto offer = s.draw_offer();
   g.draw_offer = offer ? side_name(*offer) : "";
-  if (Status saved = storage_.save(g); !saved) {
-    std::lock_guard lock(games_mutex_);
-    games_.erase(g.id);
-    throw ApiError(500, "internal_error", saved.error());
+  g.takeback_offer = game.takeback_offer ? side_name(*game.takeback_offer) : "";
+  const auto saved = storage_.save_over(g, before);
+  if (!saved || *saved == Storage::Saved::conflict) {
+    {
+      std::lock_guard lock(games_mutex_);
+      if (auto it = games_.find(g.id); it != games_.end() && it->second.get() == &game)
+        games_.erase(it);
+    }
+    cancel_search(game);
+    if (!saved) throw ApiError(500, "internal_error", saved.error());
+    throw ApiError(409, "conflict", "game " + g.id + " was changed on another server meanwhile",
+                   {{"id", g.id}});
   }
+  // A new game that needs a driver is this server's to drive; an ended one needs none.
+  if (before == 0 && needs_driver(g) && storage_.shared()) {
+    if (auto taken = storage_.take_lease(g.id, wall_ms(), wall_ms() + kLeaseMs); taken && *taken) {
+      std::lock_guard lock(leases_mutex_);
+      driven_.insert(g.id);
+    }
+  }
+  if (g.outcome != "ongoing") release(g.id);
   notify(game);
   // The other rooms hear of an end once (the ratings update a rated game).
   if (!was_over && g.outcome != "ongoing")
@@ -248,7 +301,7 @@ void Round::withdraw_offer(LiveGame& game) {
 }
 
 std::vector<Event> Round::poll(const std::string& id, Seen& seen) {
-  auto game = find(id);
+  auto game = find(id, false);
   std::lock_guard lock(game->mutex);
   std::vector<Event> events;
   if (game->stored.version != seen.version) {

@@ -14,6 +14,7 @@
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -32,6 +33,9 @@ namespace doska::server {
 struct Seating {
   Seat white, black;
   bool rated = false;
+  // A side whose key is already known by its digest (the lobby derives a seek creator's key from
+  // its seek key): no key is made for it, and the answer carries none.
+  std::string white_key_digest, black_key_digest;
 };
 
 class Round {
@@ -115,7 +119,9 @@ class Round {
     std::unique_lock<std::mutex> lock;
     Player side;
   };
-  std::shared_ptr<LiveGame> find(const std::string& id);
+  // fresh: on a shared database, read again if another server changed the game (a request);
+  // an event stream's poll follows the announcements instead.
+  std::shared_ptr<LiveGame> find(const std::string& id, bool fresh = true);
   // The game if it is in memory, else null (no storage read).
   std::shared_ptr<LiveGame> live(const std::string& id);
   Held hold_ongoing(const std::string& id, const std::string& key);
@@ -138,6 +144,17 @@ class Round {
   void computer_answers_draw(LiveGame& game, std::unique_lock<std::mutex>& lock, Player side);
   // The ratings' news: a rated game's changes, shown in its view.
   void rated(const nlohmann::json& changes);
+  // Several servers on one database (lease.cpp): the games whose lease this server holds, which
+  // it alone drives (clock and computer); on SQLite, every game.
+  bool drives(const std::string& id);
+  static bool needs_driver(const StoredGame& g);
+  void keep_leases();  // every second, from the ticker
+  void take_over(const std::string& id);
+  void release(const std::string& id);
+  void evict(const std::string& id);  // the copy in memory dropped: read again when asked for
+  // Another server stored game `id` at `version`, or every game may have changed (resync).
+  void stored_elsewhere(const std::string& id, std::int64_t version);
+  void resync();
 
   Storage& storage_;
   EnginePool& pool_;
@@ -146,6 +163,8 @@ class Round {
   std::atomic<bool> stopping_{false};
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<LiveGame>> games_;
+  std::mutex leases_mutex_;
+  std::set<std::string> driven_;
   std::mutex ticker_mutex_;
   std::condition_variable ticker_wake_;
   std::thread ticker_;
