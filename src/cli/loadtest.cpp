@@ -52,7 +52,7 @@ void print(const server::LoadReport& r, bool accounts, bool as_json) {
 int run_loadtest(const std::vector<std::string>& words) {
   auto args =
       parse_args(words, {"host", "port", "games", "watchers", "plies", "threads", "variant"},
-                 {"json", "accounts"});
+                 {"json", "accounts"}, {"also-port"});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("loadtest takes no words, only options");
   server::LoadOptions options;
@@ -70,6 +70,14 @@ int run_loadtest(const std::vector<std::string>& words) {
       *target = *n;
     }
   }
+  for (const std::string& text : args->all("also-port")) {
+    auto n = parse_int(text);
+    if (!n || *n < 1 || *n > 65535)
+      return fail("bad --also-port " + doska::quoted(text) + ": give 1 to 65535");
+    options.more_ports.push_back(*n);
+  }
+  if (!options.more_ports.empty() && !args->value("port"))
+    return fail("--also-port names more servers of a run against --port");
   if (auto variant = args->value("variant")) options.variant = *variant;
   const bool as_json = args->flag("json");
   options.accounts = args->flag("accounts");

@@ -252,8 +252,23 @@ void raise_open_file_limit() {
   }
 }
 
+namespace {
+
+// The options of each server: the first, then the others'.
+std::vector<LoadOptions> each_server(const LoadOptions& options) {
+  std::vector<LoadOptions> out{options};
+  for (int port : options.more_ports) {
+    out.push_back(options);
+    out.back().port = port;
+  }
+  return out;
+}
+
+}  // namespace
+
 LoadReport run_load(const LoadOptions& options) {
   raise_open_file_limit();
+  const std::vector<LoadOptions> servers = each_server(options);
   Shared shared;
   const int threads = std::max(1, options.threads);
   std::vector<Game> games(static_cast<std::size_t>(std::max(0, options.games)));
@@ -290,14 +305,17 @@ LoadReport run_load(const LoadOptions& options) {
   net::io_context ioc;
   auto guard = net::make_work_guard(ioc);
   std::thread io([&] { ioc.run(); });
-  const tcp::endpoint endpoint(net::ip::make_address(options.host),
-                               static_cast<unsigned short>(options.port));
   std::vector<std::shared_ptr<Watcher>> watchers;
   for (int w = 0; w < options.watchers; ++w)
     watchers.push_back(std::make_shared<Watcher>(
-        ioc, options, games[static_cast<std::size_t>(w) % games.size()].id));
+        ioc, servers[static_cast<std::size_t>(w / static_cast<int>(games.size())) % servers.size()],
+        games[static_cast<std::size_t>(w) % games.size()].id));
   net::post(ioc, [&] {
-    for (auto& w : watchers) w->start(endpoint);
+    for (std::size_t w = 0; w < watchers.size(); ++w) {
+      const LoadOptions& at = servers[w / games.size() % servers.size()];
+      watchers[w]->start(
+          tcp::endpoint(net::ip::make_address(at.host), static_cast<unsigned short>(at.port)));
+    }
   });
   wait_until(
       [&] {
@@ -314,7 +332,8 @@ LoadReport run_load(const LoadOptions& options) {
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
       pool.emplace_back([&, t] {
-        Client client(options);
+        std::vector<std::unique_ptr<Client>> clients;  // one for each server
+        for (const LoadOptions& at : servers) clients.push_back(std::make_unique<Client>(at));
         for (int ply = 0; ply < options.plies; ++ply) {
           for (std::size_t i = static_cast<std::size_t>(t); i < games.size();
                i += static_cast<std::size_t>(threads)) {
@@ -325,6 +344,7 @@ LoadReport run_load(const LoadOptions& options) {
             const std::size_t pick = (i * 7 + static_cast<std::size_t>(ply) * 3) % legal.size();
             const json request = {{"key", g.keys[side]}, {"move", legal[pick]["text"]}};
             const auto sent = Clock::now();
+            Client& client = *clients[static_cast<std::size_t>(side) % clients.size()];
             const auto a = client.request(http::verb::post, "/api/games/" + g.id + "/moves",
                                           request.dump(), g.sessions[side]);
             const double ms =

@@ -16,6 +16,10 @@ namespace doska::server {
 struct LoadOptions {
   std::string host = "127.0.0.1";
   int port = 0;
+  // Several servers on one database (docs/deploy.md): the ports of the others. White's moves go
+  // through the first server and Black's through the next, and the watchers are spread over
+  // all, so that every move must reach servers that did not make it.
+  std::vector<int> more_ports;
   std::string variant = "russian";
   int games = 200;      // games between two people, played at once
   int watchers = 2000;  // event streams, spread evenly over the games

@@ -53,6 +53,11 @@ Result<std::unique_ptr<Storage>> Storage::open(const std::string& target) {
   auto db = db::open(target);
   if (!db) return make_error(db.error());
   std::unique_ptr<Storage> storage(new Storage(std::move(*db), target));
+  if (db::is_postgres_url(target)) {
+    auto reader = db::open(target);
+    if (!reader) return make_error(reader.error());
+    storage->reader_ = std::move(*reader);
+  }
   if (Status s = migrate(*storage->db_); !s)
     return make_error("database " + db::redacted(target) + ": " + s.error());
   return storage;
@@ -209,15 +214,25 @@ void Storage::write_batch(const std::vector<Pending*>& batch) {
     for (Pending* p : batch) p->status = s;
     return;
   }
-  for (Pending* p : batch) {
-    // A savepoint each: one game that cannot be written leaves the others in the batch.
-    if (Status s = db_->exec("SAVEPOINT game"); !s) {
-      p->status = s;
-      continue;
-    }
+  if (batch.size() == 1) {
+    // Alone in its transaction: a game that cannot be written rolls it back.
+    Pending* p = batch.front();
     p->status = write_game(*p->game, p->replaces, p->conflict);
-    if (!p->status) (void)db_->exec("ROLLBACK TO game");
-    (void)db_->exec("RELEASE game");
+    if (!p->status) {
+      (void)db_->rollback();
+      return;
+    }
+  } else {
+    for (Pending* p : batch) {
+      // A savepoint each: one game that cannot be written leaves the others in the batch.
+      if (Status s = db_->exec("SAVEPOINT game"); !s) {
+        p->status = s;
+        continue;
+      }
+      p->status = write_game(*p->game, p->replaces, p->conflict);
+      if (!p->status) (void)db_->exec("ROLLBACK TO game");
+      (void)db_->exec("RELEASE game");
+    }
   }
   if (Status s = db_->commit(); !s) {
     Error e = db_->error("committing");
@@ -227,18 +242,20 @@ void Storage::write_batch(const std::vector<Pending*>& batch) {
 }
 
 Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
-  std::lock_guard lock(mutex_);
-  db::Statement q = db_->prepare(
+  // On PostgreSQL a connection of its own: a read does not wait for a commit under way.
+  std::unique_lock lock(reader_ ? reader_mutex_ : mutex_);
+  db::Connection& db = reader_ ? *reader_ : *db_;
+  db::Statement q = db.prepare(
       "SELECT id, variant, created, updated, huffing, opponent, level, computer_side, "
       "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
       "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version, "
       "days_per_move, move_deadline_ms, rated, speed, white_name, black_name, seats, "
       "takeback_offer FROM games WHERE id = ?1");
-  if (!q.ok()) return db_->error("reading a game");
+  if (!q.ok()) return db.error("reading a game");
   q.bind(1, id);
   const db::Step rc = q.step();
   if (rc == db::Step::done) return std::optional<StoredGame>{};
-  if (rc != db::Step::row) return db_->error("reading a game");
+  if (rc != db::Step::row) return db.error("reading a game");
   StoredGame g;
   g.id = q.text(0);
   g.variant = q.text(1);
@@ -271,8 +288,8 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   g.black_player.name = q.text(28);
   read_seats(q.text(29), g.white_player, g.black_player);
   g.takeback_offer = q.text(30);
-  db::Statement m = db_->prepare("SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
-  if (!m.ok()) return db_->error("reading the moves");
+  db::Statement m = db.prepare("SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
+  if (!m.ok()) return db.error("reading the moves");
   m.bind(1, id);
   db::Step step;
   while ((step = m.step()) == db::Step::row) {
@@ -280,7 +297,7 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
     if (!m.is_null(1)) move.ms = m.integer(1);
     g.moves.push_back(std::move(move));
   }
-  if (step != db::Step::done) return db_->error("reading the moves");
+  if (step != db::Step::done) return db.error("reading the moves");
   return std::optional<StoredGame>(std::move(g));
 }
 

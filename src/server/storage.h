@@ -279,6 +279,10 @@ class Storage {
   void write_batch(const std::vector<Pending*>& batch);
 
   std::unique_ptr<db::Connection> db_;
+  // PostgreSQL: a second connection for the reads of games (load, stored_version), which then
+  // need not wait for the commit under way on db_.
+  std::unique_ptr<db::Connection> reader_;
+  mutable std::mutex reader_mutex_;
   std::string target_;
   std::string server_id_;
   // One connection for every thread: a transaction must not interleave with another.

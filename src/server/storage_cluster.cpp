@@ -76,12 +76,13 @@ Status Storage::drop_lease(const std::string& game_id) {
 }
 
 Result<std::int64_t> Storage::stored_version(const std::string& game_id) {
-  std::lock_guard lock(mutex_);
-  db::Statement q = db_->prepare("SELECT version FROM games WHERE id = ?1");
-  if (!q.ok()) return db_->error("preparing a game's version");
+  std::unique_lock lock(reader_ ? reader_mutex_ : mutex_);
+  db::Connection& db = reader_ ? *reader_ : *db_;
+  db::Statement q = db.prepare("SELECT version FROM games WHERE id = ?1");
+  if (!q.ok()) return db.error("preparing a game's version");
   q.bind(1, game_id);
   const db::Step step = q.step();
-  if (step == db::Step::failed) return db_->error("reading the version of game " + game_id);
+  if (step == db::Step::failed) return db.error("reading the version of game " + game_id);
   return step == db::Step::row ? q.integer(0) : 0;
 }
 

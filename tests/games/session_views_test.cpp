@@ -215,12 +215,16 @@ TEST(SessionViews, DrawOffersFromThePlyTheRulesSet_000_5_1) {
     // Play the first legal move up to the ply before `from`: an offer is refused there.
     while (static_cast<int>(game->moves_played().size()) + 1 < from && !game->end().over())
       ASSERT_TRUE(game->play(game->legal_moves().front())) << id;
-    if (id == "international") ASSERT_FALSE(game->end().over()) << "the test game ended early";
+    if (id == "international") {
+      ASSERT_FALSE(game->end().over()) << "the test game ended early";
+    }
     if (from > 0 && !game->end().over()) {
       EXPECT_FALSE(game->offer_draw(game->to_move())) << id;
       ASSERT_TRUE(game->play(game->legal_moves().front())) << id;
     }
-    if (!game->end().over()) EXPECT_TRUE(game->offer_draw(game->to_move())) << id;
+    if (!game->end().over()) {
+      EXPECT_TRUE(game->offer_draw(game->to_move())) << id;
+    }
   }
 }
 

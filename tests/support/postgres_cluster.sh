@@ -8,7 +8,9 @@
 #
 # As root, initdb and the server run as the postgres user, which owns the folder. ctest starts
 # one for the tests that need it (tests/CMakeLists.txt, fixture postgres); a test program run by
-# hand starts its own (tests/server/storage_backends.h).
+# hand starts its own (tests/server/storage_backends.h). With DURABLE=1 the server keeps
+# PostgreSQL's defaults (fsync and synchronous commits on): for benchmarks
+# (scripts/loadtest-two-servers.sh).
 set -euo pipefail
 
 usage() {
@@ -82,7 +84,10 @@ for attempt in $(seq 1 20); do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then continue; fi
   # Durability is not what these tests check: no fsync, for speed.
   options="-c port=$port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir"
-  options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  options+=" -c max_connections=200"
+  if [[ "${DURABLE:-0}" != 1 ]]; then
+    options+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  fi
   if "${as_owner[@]}" "$bin/pg_ctl" start -D "$dir/data" -l "$dir/server.log" -w -t 60 -s \
     -o "$options" >/dev/null 2>&1; then
     echo "postgresql://doska@127.0.0.1:$port/postgres" >"$state/url"

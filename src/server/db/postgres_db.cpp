@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -177,6 +178,7 @@ class PostgresConnection final : public Connection {
     if (PQstatus(connection_) != CONNECTION_OK) {
       // Lost: made again, listening anew; the caller learns that it may have missed some.
       PQreset(connection_);
+      prepared_.clear();
       if (PQstatus(connection_) != CONNECTION_OK)
         return make_error("database: the connection to the server was lost: " +
                           one_line(PQerrorMessage(connection_)));
@@ -203,11 +205,30 @@ class PostgresConnection final : public Connection {
   }
 
   // A statement's whole answer, or nullptr with the error kept.
+  // Each statement is prepared on the server once (for its text and parameter types), then
+  // executed by name: the server parses and plans it once, not at every run.
   PGresult* run(const std::string& sql, const std::vector<Oid>& types,
                 const std::vector<const char*>& values) {
     if (!usable(false)) return nullptr;
-    PGresult* result = PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()),
-                                    types.data(), values.data(), nullptr, nullptr, 0);
+    std::string key = sql;
+    key.append(reinterpret_cast<const char*>(types.data()), types.size() * sizeof(Oid));
+    auto it = prepared_.find(key);
+    if (it == prepared_.end() && prepared_.size() < kMostPrepared &&
+        PQtransactionStatus(connection_) != PQTRANS_INERROR) {
+      const std::string name = "doska_" + std::to_string(prepared_.size() + 1);
+      PGresult* made = PQprepare(connection_, name.c_str(), sql.c_str(),
+                                 static_cast<int>(types.size()), types.data());
+      const bool done = succeeded(made);
+      PQclear(made);
+      if (!done) return nullptr;
+      it = prepared_.emplace(std::move(key), name).first;
+    }
+    PGresult* result =
+        it != prepared_.end()
+            ? PQexecPrepared(connection_, it->second.c_str(), static_cast<int>(values.size()),
+                             values.data(), nullptr, nullptr, 0)
+            : PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()), types.data(),
+                           values.data(), nullptr, nullptr, 0);
     if (succeeded(result)) return result;
     PQclear(result);
     return nullptr;
@@ -225,6 +246,7 @@ class PostgresConnection final : public Connection {
       return false;
     }
     PQreset(connection_);
+    prepared_.clear();  // the new session has none
     if (PQstatus(connection_) == CONNECTION_OK) return true;
     error_ = "the connection to the server was lost: " + one_line(PQerrorMessage(connection_));
     return false;
@@ -243,6 +265,8 @@ class PostgresConnection final : public Connection {
   PGconn* connection_;
   std::string error_;
   std::string channel_;  // quoted, once listening
+  static constexpr std::size_t kMostPrepared = 1000;
+  std::map<std::string, std::string> prepared_;  // statement text and types: its name
   bool in_transaction_ = false;
 };
 
