@@ -2,8 +2,10 @@
 # The load benchmark on several servers sharing one PostgreSQL database (docs/api.md, "Several
 # servers"): a throwaway cluster with PostgreSQL's durable defaults, two `doska serve` processes
 # on it, and `doska loadtest` playing GAMES games whose White moves through the first server and
-# Black through the second while WATCHERS event streams are spread over both. Then the same load
-# on one server with SQLite, for comparison. Run from the repository after `make build`.
+# Black through the second while WATCHERS event streams are spread over both (before it,
+# scripts/cluster-latency.py: how soon a move through one reaches a watcher of the other). Then
+# the same load on one server alone and on one server with SQLite, for comparison. Run from the
+# repository after `make build`.
 #
 #   bash scripts/loadtest-two-servers.sh [GAMES] [WATCHERS]     (default 1000 10000)
 set -euo pipefail
@@ -48,6 +50,8 @@ serve "$base/doska_load"
 first=$port
 serve "$base/doska_load"
 second=$port
+echo "== a move through one server seen by a watcher of the other"
+python3 scripts/cluster-latency.py "$first" "$second"
 echo "== two servers on PostgreSQL (ports $first and $second)"
 "$doska" loadtest --port "$first" --also-port "$second" --games "$games" --watchers "$watchers"
 

@@ -107,7 +107,10 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
         "black_name = excluded.black_name, seats = excluded.seats, "
         "takeback_offer = excluded.takeback_offer "
         // A change over a known version: written only if no other server changed it since.
-        "WHERE ?32 < 0 OR games.version = ?32");
+        "WHERE ?32 < 0 OR games.version = ?32" +
+        // On PostgreSQL the announcement rides on the write (one round trip less), and is sent
+        // only when the row was written.
+        std::string(shared() ? " RETURNING pg_notify(?33, ?34)" : ""));
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -119,29 +122,36 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
     up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
     up.bind(29, g.black_player.name).bind(30, seats_text(g)).bind(31, g.takeback_offer);
     up.bind(32, replaces.value_or(-1));
-    if (up.step() != db::Step::done) return fail("writing the game");
+    if (shared())
+      up.bind(33, std::string(kChannel))
+          .bind(34, server_id_ + " game " + g.id + " " + std::to_string(g.version));
+    if (up.step() == db::Step::failed) return fail("writing the game");
     if (up.changes() == 0) {
       conflict = true;
       return make_error("game " + g.id + " was changed by another server");
     }
   }
-  if (Status s = announce_locked("game " + g.id + " " + std::to_string(g.version)); !s) return s;
   // The moves: a save follows every change, so the stored list is the new one less
   // the plies played since (append them) or plus the plies taken back (delete them). The last
   // stored move that stays is checked against the new list; any other difference rewrites all.
   const std::int64_t plies = static_cast<std::int64_t>(g.moves.size());
   std::int64_t kept = 0;
-  {
+  if (!shared()) {
     db::Statement del = db_->prepare("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2");
     if (!del.ok()) return fail("preparing the moves");
     del.bind(1, g.id).bind(2, plies);
     if (del.step() != db::Step::done) return fail("taking back moves");
   }
   {
-    db::Statement last =
-        db_->prepare("SELECT ply, text FROM moves WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1");
+    // On PostgreSQL the plies taken back are deleted by the same statement (its SELECT does not
+    // see the deletion, and needs not: it reads the plies that stay).
+    db::Statement last = db_->prepare(
+        std::string(shared() ? "WITH taken_back AS (DELETE FROM moves WHERE game_id = ?1 AND "
+                               "ply > ?2) "
+                             : "") +
+        "SELECT ply, text FROM moves WHERE game_id = ?1 AND ply <= ?2 ORDER BY ply DESC LIMIT 1");
     if (!last.ok()) return fail("reading the moves");
-    last.bind(1, g.id);
+    last.bind(1, g.id).bind(2, plies);
     const db::Step step = last.step();
     if (step == db::Step::row) {
       kept = last.integer(0);
