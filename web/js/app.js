@@ -10,6 +10,7 @@
 //   chat/      the chat of a game between people
 //   profile/   a player's ratings, graph and games
 //   watch/     the games on now
+//   editor/    the board editor
 //   dialogs/   new game, import, export, stored games, rules
 //   settings/  sound, coordinates, colours, language
 import {api} from './api.js';
@@ -35,6 +36,7 @@ import {setupPlayers} from './round/players.js';
 import {setupProfile, showProfile} from './profile/profile.js';
 import {setupTv} from './watch/tv.js';
 import {setupTables} from './tables/tables.js';
+import {setupEditor, showEditor} from './editor/editor.js';
 import {showPage, navigate, setRouter} from './pages.js';
 import {setupSettings, setupLanguage} from './settings/settings.js';
 import {setupNewGameDialog, setupImportDialog} from './dialogs/new-game.js';
@@ -55,12 +57,14 @@ function setupDialogs() {
 }
 
 // The addresses of the app (the server answers each with this page): a game, the lobby, the
-// games on now, one's account, a profile, the server's tables; anything else is the home page.
+// games on now, one's account, a profile, the server's tables, the board editor; anything else is
+// the home page.
 const ROUTES = [
   [/^\/play\/([^/]+)\/?$/, (match) => routeGame(decodeURIComponent(match[1]))],
   [/^\/lobby\/?$/, () => showPage('lobby')],
   [/^\/tv\/?$/, () => showPage('tv')],
   [/^\/tables\/?$/, () => showPage('tables')],
+  [/^\/editor\/?$/, () => showEditor()],
   [/^\/account\/?$/, () => showPage('account')],
   [/^\/@\/([^/]+)\/?$/, (match) => showProfile(decodeURIComponent(match[1]))],
 ];
@@ -136,6 +140,7 @@ async function main() {
   setupProfile();
   setupTv();
   setupTables();
+  setupEditor();
   setupLinks();
   setRouter(route);
   events.on('language', refreshTexts);

@@ -1,10 +1,10 @@
 // The page's views, one shown at a time (the home page, a game, the lobby, the games on now,
-// one's account, a profile, the server's endgame tables), and the way the rooms go from one address to another.
+// one's account, a profile, the server's endgame tables, the board editor), and the way the rooms go from one address to another.
 import {$, events} from './state.js';
 
 // The section of each view in index.html.
 const VIEWS = {home: 'welcome', game: 'game', lobby: 'page-lobby', tv: 'page-tv', account: 'page-account',
-               profile: 'page-profile', tables: 'page-tables'};
+               profile: 'page-profile', tables: 'page-tables', editor: 'page-editor'};
 
 let shown = null;
 let router = async () => {};

@@ -15,7 +15,7 @@ function clone(board) {
 
 // Draughts, wolf-sheep and mill FEN: `S:W<list>:B<list>[:H<w>,<b>]`, K before a king,
 // ranges `31-50` on numbered boards.
-function placeListFen(board, fen, variant, kindOf) {
+export function placeListFen(board, fen, kindOf) {
   const byName = new Map(board.cells.map((c) => [c.name, c]));
   for (const field of fen.split(':').slice(1)) {
     const tag = field[0];
@@ -43,7 +43,7 @@ function placeListFen(board, fen, variant, kindOf) {
   return true;
 }
 
-function placeChessFen(board, fen) {
+export function placeChessFen(board, fen) {
   const rows = fen.split(' ')[0].split('/');
   const at = new Map(board.cells.map((c) => [`${c.x},${c.y}`, c]));
   for (const [index, row] of rows.entries()) {
@@ -71,9 +71,9 @@ function startBoard(view) {
   };
   let ok;
   if (variant === 'chess100') ok = placeChessFen(board, view.start_fen);
-  else if (variant === 'wolf-sheep') ok = placeListFen(board, view.start_fen, variant, (side) => (side === 'white' ? 'sheep' : 'wolf'));
-  else if (variant.startsWith('mill')) ok = placeListFen(board, view.start_fen, variant, (side) => liveKind(side));
-  else ok = placeListFen(board, view.start_fen, variant, (side, king) => (king ? 'king' : 'man'));
+  else if (variant === 'wolf-sheep') ok = placeListFen(board, view.start_fen, (side) => (side === 'white' ? 'sheep' : 'wolf'));
+  else if (variant.startsWith('mill')) ok = placeListFen(board, view.start_fen, (side) => liveKind(side));
+  else ok = placeListFen(board, view.start_fen, (side, king) => (king ? 'king' : 'man'));
   return ok ? board : null;
 }
 

@@ -61,7 +61,8 @@ function gameSpec(prefix) {
   return {spec, bothHere: person && $(`${prefix}-both`).checked};
 }
 
-async function createGame(spec, bothHere, onError = null) {
+// Creates the game of `spec` (also the board editor's), keeps its keys and opens it.
+export async function createGame(spec, bothHere, onError = null) {
   const answer = await attempt(() => api.create(spec), {onError});
   if (!answer) return false;
   const view = answer.game;
