@@ -171,6 +171,25 @@ test('continue against the computer: the game starts from the editor\'s FEN', as
   assert.deepEqual(errors, []);
 });
 
+test('continue with a friend: a game between people from the FEN, with its two links', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await openEditor(page, 'russian-giveaway');
+  await page.fill('#editor-fen', 'B:Wc3,e3:Bd6,h8');
+  await page.press('#editor-fen', 'Enter');
+  assert.equal((await verdict(page)).state, 'ok');
+  assert.equal(await page.inputValue('#editor-my-side'), 'black');
+  await page.setChecked('#editor-both', false);
+  await page.click('#editor-play-friend');
+  await page.waitForSelector('#board[data-variant="russian-giveaway"] svg');
+  await page.waitForSelector('#links:not([hidden])');
+  const id = new URL(page.url()).pathname.split('/').pop();
+  const game = await page.evaluate(async (gameId) => (await fetch(`/api/games/${gameId}`)).json(), id);
+  assert.equal(game.start_fen, 'B:Wc3,e3:Bd6,h8');
+  assert.equal(game.opponent.kind, 'person');
+  assert.equal(game.to_move, 'black');
+  assert.deepEqual(errors, []);
+});
+
 test('open in the analysis board, and back to the editor from it', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url);
   // The editor's own address opens it with its game and FEN.

@@ -28,6 +28,7 @@ const page = {
   flipped: false,
   board: null,         // the SquareBoard or MillBoard drawn
   typed: null,         // the FEN being typed in the field, until it is left
+  sideToMove: null,    // the side to move when the fields were last drawn
   // The verdict on the FEN in force: {fen, state: 'checking' | 'ok' | 'refused', text, normal}
   // (`normal`: the FEN as the server writes it).
   verdict: null,
@@ -80,6 +81,9 @@ function renderFields() {
   const family = familyOf(variant);
   $('editor-variant').value = variant;
   fillSideSelect($('editor-side'), variant, position.side);
+  // The player's side for "continue" is the side to move, until the player chooses.
+  if (page.sideToMove !== position.side) $('editor-my-side').value = position.side;
+  page.sideToMove = position.side;
   $('editor-hands').hidden = family !== 'mill';
   if (family === 'mill') {
     for (const side of ['white', 'black']) {
@@ -188,7 +192,6 @@ async function serverCheck() {
 function setPosition(position) {
   page.position = position;
   if (!toolsOf(position.variant).some((tool) => toolId(tool) === toolId(page.tool))) page.tool = toolsOf(position.variant)[0];
-  $('editor-my-side').value = position.side;
   changed();
 }
 
@@ -263,10 +266,7 @@ export function setupEditor() {
     fillLevelSelect($('editor-level'), variant);
     setPosition(startPosition(variantOf(variant)) || emptyPosition(variant));
   });
-  $('editor-side').addEventListener('change', () => {
-    $('editor-my-side').value = $('editor-side').value;
-    edit((p) => { p.side = $('editor-side').value; });
-  });
+  $('editor-side').addEventListener('change', () => edit((p) => { p.side = $('editor-side').value; }));
   for (const side of ['white', 'black']) {
     $(`editor-hand-${side}`).addEventListener('input', () => {
       const value = Math.max(0, Math.min(MILL_PIECES, Math.floor(Number($(`editor-hand-${side}`).value) || 0)));
