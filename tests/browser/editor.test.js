@@ -5,7 +5,7 @@
 // and on the analysis board, and back to the editor from there.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp} from './lib.js';
+import {useServerAndBrowser, openApp, assertUsableOnPhone, PHONE} from './lib.js';
 
 const env = useServerAndBrowser();
 
@@ -74,6 +74,18 @@ test('pieces placed on an international board: the FEN follows, a man on the pro
   assert.equal(await page.getAttribute(spot('19'), 'data-piece-kind'), 'black-king');
   assert.deepEqual(await verdict(page), {state: 'ok', text: 'A legal position; White to move.'});
   assert.match(page.url(), /fen=W%3AW28%2C33%2C35%3ABK19$/);
+  // A piece dragged to another square goes there, whatever the palette holds.
+  const from = await page.locator(spot('19')).boundingBox();
+  const to = await page.locator(spot('24')).boundingBox();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, {steps: 8});
+  await page.mouse.up();
+  assert.equal(await fen(page), 'W:W28,33,35:BK24');
+  await page.click('#editor-palette [data-tool="black-king"]');
+  await page.click(spot('24'));
+  await page.click(spot('19'));
+  assert.equal(await fen(page), 'W:W28,33,35:BK19');
 
   // A white man on square 3, White's promotion row: refused, with the square named.
   await page.click('#editor-palette [data-tool="white-man"]');
@@ -254,5 +266,21 @@ test('wolf and sheep and chess100: their pieces, the wolf moved by placing it, t
   await page.click('#editor-rights [data-right="e"]');
   assert.equal(await fen(page), 'rnbjkqgbnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/PN1JKQGBNR w Jaj - 0 1 E');
   assert.equal((await verdict(page)).state, 'ok');
+  assert.deepEqual(errors, []);
+});
+
+test('the editor on a phone: palette, board, FEN and the buttons on the screen', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {viewport: PHONE, path: '/editor?variant=international'});
+  await page.waitForSelector('#editor-board[data-variant="international"] svg');
+  await page.tap('#editor-palette [data-tool="black-king"]');
+  await page.tap(spot('23'));
+  assert.equal(await fen(page), 'W:W31-50:B1-20,K23');
+  assert.equal((await verdict(page)).text, 'Black: 21 pieces; the game has at most 20 a side.');
+  await page.tap('#editor-palette [data-tool="eraser"]');
+  await page.tap(spot('20'));
+  assert.equal(await fen(page), 'W:W31-50:B1-19,K23');
+  assert.equal((await verdict(page)).state, 'ok');
+  await assertUsableOnPhone(page, ['#editor-palette [data-tool="eraser"]', spot('46'), '#editor-fen', '#editor-side',
+                                   '#editor-play-computer', '#editor-play-friend', '#editor-analyse']);
   assert.deepEqual(errors, []);
 });

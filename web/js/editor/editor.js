@@ -27,6 +27,7 @@ const page = {
   tool: null,          // the palette's piece, or null: the eraser
   flipped: false,
   board: null,         // the SquareBoard or MillBoard drawn
+  pressed: null,       // the square last pressed, with the piece it held before: {name, piece}
   typed: null,         // the FEN being typed in the field, until it is left
   sideToMove: null,    // the side to move when the fields were last drawn
   // The verdict on the FEN in force: {fen, state: 'checking' | 'ok' | 'refused', text, normal}
@@ -42,11 +43,23 @@ export const editorPath = (variant, fen) =>
 // The FEN the page stands by: the one being typed, else the board's.
 const fenInForce = () => page.typed ?? positionFen(page.position);
 
+// A click puts the palette's piece (or takes it away); a piece dragged from one square to another
+// goes there instead, whatever the palette holds.
 function onPoint(name, {drag}) {
-  if (drag) return;
-  const cell = page.position.board.cells.find((c) => c.name === name);
+  const cells = page.position.board.cells;
+  const cell = cells.find((c) => c.name === name);
   if (!cell) return;
-  applyTool(page.position.board, cell, page.tool);
+  if (drag) {
+    const pressed = page.pressed;
+    page.pressed = null;
+    if (!pressed) return;
+    // The press changed its square: undone, and the piece that stood there carried.
+    cells.find((c) => c.name === pressed.name).piece = null;
+    if (pressed.piece) cell.piece = pressed.piece;
+  } else {
+    page.pressed = {name, piece: cell.piece ? {...cell.piece} : null};
+    applyTool(page.position.board, cell, page.tool);
+  }
   changed();
 }
 
