@@ -106,6 +106,13 @@ test('pieces placed on an international board: the FEN follows, a man on the pro
   // 21 white men: more than the game has.
   await page.fill('#editor-fen', 'B:W1-21:B');
   assert.match((await verdict(page)).text, /White: 21 pieces; the game has at most 20 a side\./);
+  // Away and back by the top bar: the position left in the editor is there again.
+  await page.press('#editor-fen', 'Enter');
+  await page.click('#btn-lobby');
+  await page.waitForSelector('#page-lobby:not([hidden])');
+  await page.click('#btn-editor');
+  await page.waitForSelector('#page-editor:not([hidden])');
+  assert.equal(await fen(page), 'B:W1-21:B');
   assert.deepEqual(errors, []);
 });
 

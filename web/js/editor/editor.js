@@ -244,7 +244,7 @@ async function continueWith(kind) {
   if (await createGame(spec, bothHere) && kind === 'analysis') analyse();
 }
 
-// Opens the editor on the address's game and FEN (else the game last shown, at its start).
+// Opens the editor on the address's game and FEN (else the game last edited).
 export function showEditor() {
   const params = new URLSearchParams(location.search);
   const wanted = params.get('variant');
@@ -256,7 +256,9 @@ export function showEditor() {
   fillLevelSelect($('editor-level'), variant);
   const fen = params.get('fen');
   const read = fen ? positionFromFen(variant, fen) : null;
-  setPosition(read || startPosition(variantOf(variant)) || emptyPosition(variant));
+  // Without a FEN the editor comes back to the position left in it (of that game), else the start.
+  const kept = !fen && page.position && page.position.variant === variant ? page.position : null;
+  setPosition(read || kept || startPosition(variantOf(variant)) || emptyPosition(variant));
   if (fen && !read) {
     // A FEN the page cannot read: shown as it came, with the server's reason.
     $('editor-fen').value = fen;
