@@ -291,3 +291,21 @@ test('the editor on a phone: palette, board, FEN and the buttons on the screen',
                                    '#editor-play-computer', '#editor-play-friend', '#editor-analyse']);
   assert.deepEqual(errors, []);
 });
+
+test('an engine busy when the position is checked: said, and asked again', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await openEditor(page, 'english');
+  assert.deepEqual(await verdict(page), {state: 'ok', text: 'A legal position; Black to move.'});
+  let refused = 0;
+  await page.route('**/api/analyse', (route) => {
+    if (refused++ > 0) return route.continue();
+    return route.fulfill({status: 503, contentType: 'application/json',
+                          body: JSON.stringify({error: 'every engine is busy', code: 'engine_busy', params: {}})});
+  });
+  await page.selectOption('#editor-side', 'white');
+  await page.waitForFunction(() => /busy/.test(document.querySelector('#editor-check').textContent));
+  assert.equal(await page.getAttribute('#editor-check', 'data-state'), 'checking');
+  assert.deepEqual(await verdict(page), {state: 'ok', text: 'A legal position; White to move.'});
+  assert.equal(refused, 2);
+  assert.deepEqual(errors, []);
+});

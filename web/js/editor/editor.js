@@ -21,6 +21,7 @@ import {emptyPosition, startPosition, positionFromFen, positionFen, positionProb
 
 // The server's check waits for this pause in the clicks or the typing.
 const CHECK_DELAY_MS = 250;
+const RETRY_MS = 2000;
 
 const page = {
   position: null,
@@ -174,6 +175,7 @@ async function serverCheck() {
   const fen = fenInForce();
   page.inFlight = true;
   let verdict;
+  let retry = false;
   try {
     const answer = await api.analyse({variant, fen, depth: 1});
     const side = sideName(variant, page.position.side);
@@ -184,11 +186,15 @@ async function serverCheck() {
       verdict = {fen, state: 'ok', text: t('editor.check.ok', {side}), normal: answer.fen};
     }
   } catch (e) {
-    verdict = {fen, state: 'refused', text: errorText(e)};
+    // No answer, or the engines or this address busy: said, and asked again a little later.
+    const again = [0, 429, 503].includes(e.status);
+    verdict = {fen, state: again ? 'checking' : 'refused', text: errorText(e)};
+    if (again) retry = true;
   } finally {
     page.inFlight = false;
   }
   if (fen !== fenInForce() || variant !== page.position.variant) return;
+  if (retry) page.timer = setTimeout(serverCheck, RETRY_MS);
   page.verdict = verdict;
   // A FEN the page could not read but the server could: the board shows the server's reading.
   if (verdict.state === 'ok' && page.typed !== null && !positionFromFen(variant, page.typed)) {
