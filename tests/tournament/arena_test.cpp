@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace doska::tournament {
+namespace doska::tournament::arena_test {
 namespace {
 
 enum : int { A, B, C, D };
@@ -122,4 +122,4 @@ TEST(Arena, OddOneWaits) {
 }
 
 }  // namespace
-}  // namespace doska::tournament
+}  // namespace doska::tournament::arena_test

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace doska::tournament {
+namespace doska::tournament::matching_test {
 namespace {
 
 // The largest total weight of any matching, by trying each edge of the first free vertex or none.
@@ -68,4 +68,4 @@ TEST(Matching, CriteriaInPriorityOrder) {
 }
 
 }  // namespace
-}  // namespace doska::tournament
+}  // namespace doska::tournament::matching_test

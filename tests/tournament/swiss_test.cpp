@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace doska::tournament {
+namespace doska::tournament::swiss_test {
 namespace {
 
 // Six players seeded by rating: A 2000 (id 0) ... F 1500 (id 5).
@@ -151,4 +151,4 @@ TEST(Swiss, TwentyPlayersNineRoundsKeepTheRules) {
 }
 
 }  // namespace
-}  // namespace doska::tournament
+}  // namespace doska::tournament::swiss_test
