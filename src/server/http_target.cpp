@@ -81,7 +81,9 @@ bool is_play_link(const std::string& path) {
 }
 
 bool is_app_page(const std::string& path) {
-  if (path == "/lobby" || path == "/tv" || path == "/account" || path == "/tables") return true;
+  if (path == "/lobby" || path == "/tv" || path == "/account" || path == "/tables" ||
+      path == "/editor")
+    return true;
   static constexpr std::string_view kProfile = "/@/";
   if (path.rfind(kProfile, 0) != 0) return false;
   const std::string_view name = std::string_view(path).substr(kProfile.size());

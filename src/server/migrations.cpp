@@ -154,6 +154,9 @@ const Migration kMigrations[] = {
          game TEXT NOT NULL DEFAULT '',
          creator_side TEXT NOT NULL DEFAULT '',
          creator_key TEXT NOT NULL DEFAULT '');)"},
+    // When the side to move's turn began (wall-clock milliseconds): the clock of a game read
+    // mid-turn by another server runs from there.
+    {"ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;"},
 };
 
 constexpr int kLatest = static_cast<int>(std::size(kMigrations));

@@ -86,9 +86,9 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
         "level, computer_side, start_fen, key_white, key_black, initial_ms, "
         "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
         "result_text, rule, reason, version, days_per_move, move_deadline_ms, rated, "
-        "speed, white_name, black_name, seats, takeback_offer) VALUES "
+        "speed, white_name, black_name, seats, takeback_offer, turn_started_ms) VALUES "
         "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31) "
+        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32) "
         "ON CONFLICT(id) DO UPDATE SET "
         "variant = excluded.variant, created = excluded.created, "
         "updated = excluded.updated, huffing = excluded.huffing, "
@@ -105,12 +105,13 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
         "move_deadline_ms = excluded.move_deadline_ms, rated = excluded.rated, "
         "speed = excluded.speed, white_name = excluded.white_name, "
         "black_name = excluded.black_name, seats = excluded.seats, "
-        "takeback_offer = excluded.takeback_offer "
+        "takeback_offer = excluded.takeback_offer, "
+        "turn_started_ms = excluded.turn_started_ms "
         // A change over a known version: written only if no other server changed it since.
-        "WHERE ?32 < 0 OR games.version = ?32" +
+        "WHERE ?33 < 0 OR games.version = ?33" +
         // On PostgreSQL the announcement rides on the write (one round trip less), and is sent
         // only when the row was written.
-        std::string(shared() ? " RETURNING pg_notify(?33, ?34)" : ""));
+        std::string(shared() ? " RETURNING pg_notify(?34, ?35)" : ""));
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -121,10 +122,10 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
     up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
     up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
     up.bind(29, g.black_player.name).bind(30, seats_text(g)).bind(31, g.takeback_offer);
-    up.bind(32, replaces.value_or(-1));
+    up.bind(32, g.turn_started_ms).bind(33, replaces.value_or(-1));
     if (shared())
-      up.bind(33, std::string(kChannel))
-          .bind(34, server_id_ + " game " + g.id + " " + std::to_string(g.version));
+      up.bind(34, std::string(kChannel))
+          .bind(35, server_id_ + " game " + g.id + " " + std::to_string(g.version));
     if (up.step() == db::Step::failed) return fail("writing the game");
     if (up.changes() == 0) {
       conflict = true;
@@ -260,7 +261,7 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
       "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
       "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version, "
       "days_per_move, move_deadline_ms, rated, speed, white_name, black_name, seats, "
-      "takeback_offer FROM games WHERE id = ?1");
+      "takeback_offer, turn_started_ms FROM games WHERE id = ?1");
   if (!q.ok()) return db.error("reading a game");
   q.bind(1, id);
   const db::Step rc = q.step();
@@ -298,6 +299,7 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   g.black_player.name = q.text(28);
   read_seats(q.text(29), g.white_player, g.black_player);
   g.takeback_offer = q.text(30);
+  g.turn_started_ms = q.integer(31);
   db::Statement m = db.prepare("SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   if (!m.ok()) return db.error("reading the moves");
   m.bind(1, id);

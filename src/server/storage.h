@@ -58,6 +58,10 @@ struct StoredGame {
   // in milliseconds since 1970 (wall-clock time, so that it holds across restarts).
   int days_per_move = 0;
   std::int64_t move_deadline_ms = 0;
+  // When the turn of the side to move began, in milliseconds since 1970 (0: not known, a game
+  // stored before migration 8): a server that reads the game mid-turn (another server's game,
+  // taken over when that one died) runs the clock from there, not from its own read.
+  std::int64_t turn_started_ms = 0;
   std::vector<StoredMove> moves;
   // An end the moves do not show: "resignation", "agreement" or "time", with ended_side the side
   // that resigned, offered the draw or ran out of time; empty when the rules ended it or it goes

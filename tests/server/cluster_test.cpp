@@ -73,6 +73,26 @@ class TwoServers : public StorageBackends {
     return PersonGame{created.body["game"]["id"], created.body["keys"]["white"],
                       created.body["keys"]["black"]};
   }
+  // A russian game between people with a clock of `initial_s` on the first server, its first
+  // two moves played (the clock runs from the second): its id ("" if refused), and its keys.
+  std::string clock_game(int initial_s, json& keys) {
+    Api a(a_->port());
+    Answer created =
+        a.post("/api/games", json{{"variant", "russian"},
+                                  {"opponent", {{"kind", "person"}}},
+                                  {"clock", {{"initial_s", initial_s}, {"increment_s", 0}}}});
+    EXPECT_EQ(created.status, 201) << created.text;
+    if (created.status != 201) return "";
+    const std::string id = created.body["game"]["id"];
+    keys = created.body["keys"];
+    for (const auto& [side, move] : {std::pair{"white", "c3-d4"}, std::pair{"black", "f6-g5"}}) {
+      Answer played =
+          a.post("/api/games/" + id + "/moves", json{{"key", keys[side]}, {"move", move}});
+      EXPECT_EQ(played.status, 200) << played.text;
+      if (played.status != 200) return "";
+    }
+    return id;
+  }
   json game(ServerProcess& server, const std::string& id) {
     Api api(server.port());
     return api.get("/api/games/" + id).body;
@@ -156,17 +176,9 @@ TEST_P(TwoServers, TheComputerGoesOnFromTheOtherServerWhenItsServerIsKilled) {
 
 TEST_P(TwoServers, AClockRunsOutWhenItsServerIsKilled) {
   start("cluster_clock");
-  Api a(a_->port());
-  Answer created = a.post("/api/games", json{{"variant", "russian"},
-                                             {"opponent", {{"kind", "person"}}},
-                                             {"clock", {{"initial_s", 2}, {"increment_s", 0}}}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  const std::string id = created.body["game"]["id"];
-  for (const auto& [side, move] : {std::pair{"white", "c3-d4"}, std::pair{"black", "f6-g5"}}) {
-    Answer played = a.post("/api/games/" + id + "/moves",
-                           json{{"key", created.body["keys"][side]}, {"move", move}});
-    ASSERT_EQ(played.status, 200) << played.text;
-  }
+  json keys;
+  const std::string id = clock_game(2, keys);
+  ASSERT_FALSE(id.empty());
   // A watcher of the other server: its stream ends once the game is over. Nothing asks the other
   // server about the game meanwhile (a request would let the flag fall too): its ticker does it
   // once it holds the game's lease.
@@ -177,6 +189,28 @@ TEST_P(TwoServers, AClockRunsOutWhenItsServerIsKilled) {
   EXPECT_EQ(view["result"]["rule"], "time") << view.dump();
   EXPECT_EQ(view["result"]["outcome"], "black_wins") << view.dump();
   EXPECT_EQ(view["moves"].size(), 2u) << view.dump();
+}
+
+// The turn's start is stored with the game: a server that first reads a game mid-turn runs its
+// clock from there, and charges the move the whole turn, not the time since its own read.
+TEST_P(TwoServers, AClockReadMidTurnByTheOtherServerRanSinceTheTurnBegan) {
+  start("cluster_turn");
+  Api b(b_->port());
+  json keys;
+  const std::string id = clock_game(60, keys);
+  ASSERT_FALSE(id.empty());
+  // White's turn began at black's move; the first clock move costs nothing, so White had 60 s.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  const json seen = game(*b_, id);  // the first read of the game on the other server
+  ASSERT_EQ(seen["clock"]["running"], "white") << seen.dump();
+  EXPECT_LE(seen["clock"]["white_ms"].get<std::int64_t>(), 60000 - 1500) << seen.dump();
+  Answer played =
+      b.post("/api/games/" + id + "/moves", json{{"key", keys["white"]}, {"move", "g3-h4"}});
+  ASSERT_EQ(played.status, 200) << played.text;
+  const json after = game(*a_, id);
+  ASSERT_EQ(after["moves"].size(), 3u) << after.dump();
+  EXPECT_GE(after["moves"][2]["ms"].get<std::int64_t>(), 1500) << after.dump();
+  EXPECT_LE(after["clock"]["white_ms"].get<std::int64_t>(), 60000 - 1500) << after.dump();
 }
 
 TEST_P(TwoServers, ASeekMadeOnOneIsAcceptedOnTheOther) {

@@ -550,7 +550,7 @@ TEST_F(PlayersApi, TheWatchPageListsGamesBetweenPeopleInProgress) {
 TEST_F(PlayersApi, AppPagesAreServedForProfilesLobbyAndTv) {
   // This server has no web folder: the pages answer 404 naming the missing app, not "no such
   // path" for the API.
-  for (const char* path : {"/@/someone", "/lobby", "/tv", "/account", "/tables"}) {
+  for (const char* path : {"/@/someone", "/lobby", "/tv", "/account", "/tables", "/editor"}) {
     Answer a = api_->get(path);
     EXPECT_EQ(a.status, 404) << path;
     EXPECT_NE(a.text.find("browser app"), std::string::npos) << path << ": " << a.text;

@@ -40,6 +40,7 @@ StoredGame sample(const std::string& id, const std::string& created) {
   g.moves = {{"a1-b2", 1000}, {"h8-g7", std::nullopt}};
   g.days_per_move = 3;  // migration 5: correspondence
   g.move_deadline_ms = 1795000000000;
+  g.turn_started_ms = 1794000000000;  // migration 8: the turn's start
   return g;
 }
 
@@ -48,12 +49,12 @@ TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 7);
+    EXPECT_EQ((*storage)->schema_version(), 8);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 7);
+  EXPECT_EQ((*storage)->schema_version(), 8);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -63,6 +64,7 @@ TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   EXPECT_EQ(g.white_ms, 59000);
   EXPECT_EQ(g.days_per_move, 3);
   EXPECT_EQ(g.move_deadline_ms, 1795000000000);
+  EXPECT_EQ(g.turn_started_ms, 1794000000000);
   ASSERT_EQ(g.moves.size(), 2u);
   EXPECT_EQ(g.moves[0].text, "a1-b2");
   EXPECT_EQ(g.moves[0].ms, 1000);
@@ -127,12 +129,13 @@ TEST_P(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
             "ALTER TABLE games DROP COLUMN days_per_move; "
             "ALTER TABLE games DROP COLUMN move_deadline_ms; "
             "ALTER TABLE games DROP COLUMN takeback_offer; "
+            "ALTER TABLE games DROP COLUMN turn_started_ms; "
             "DROP TABLE leases; DROP TABLE seeks; "
             "UPDATE schema_version SET version = 1");
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 7);
+  EXPECT_EQ((*storage)->schema_version(), 8);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));

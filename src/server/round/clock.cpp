@@ -19,7 +19,21 @@ std::int64_t elapsed_ms(RoundClock::time_point since) {
 
 void Round::LiveGame::start_turn() {
   turn_started = RoundClock::now();
+  stored.turn_started_ms = wall_ms();
   if (stored.days_per_move > 0) stored.move_deadline_ms = wall_ms() + stored.days_per_move * kDayMs;
+}
+
+void Round::LiveGame::resume_turn() {
+  turn_started = RoundClock::now();
+  if (stored.turn_started_ms <= 0) return;
+  const std::int64_t gone = wall_ms() - stored.turn_started_ms;
+  // A wall clock set back counts as no time gone; one set forward is bounded by the clocks.
+  if (gone > 0) turn_started -= std::chrono::milliseconds(gone);
+}
+
+void Round::LiveGame::give_back_turn() {
+  turn_started = RoundClock::now();
+  stored.turn_started_ms = wall_ms();
 }
 
 // The clocks fall on their own: a side that does not move loses on time (a running clock is

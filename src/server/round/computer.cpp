@@ -49,7 +49,7 @@ void Round::schedule_computer(LiveGame& game) {
         // The computer's clock runs from here: the time the job waited in the queue is not its own.
         if (auto game = live(id)) {
           std::lock_guard lock(game->mutex);
-          if (game->search_token == token) game->turn_started = RoundClock::now();
+          if (game->search_token == token) game->give_back_turn();
         }
         auto on_info = [this, id, token](const search::Info& info) {
           std::shared_ptr<LiveGame> game = live(id);

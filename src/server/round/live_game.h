@@ -28,6 +28,10 @@ struct Round::LiveGame {
   std::vector<Player> movers;    // who played each ply
   RoundClock::time_point turn_started = RoundClock::now();
   void start_turn();  // the clock of the side to move starts, or its correspondence deadline
+  // The turn as stored: its clock has run since stored.turn_started_ms, on whichever server.
+  void resume_turn();
+  // The turn's time so far is given back (a server restarted: nobody could move meanwhile).
+  void give_back_turn();
   // Takes back the plies after `side`'s last turn and that turn's own plies; false if the
   // session refuses one (the game is then as far back as it went).
   bool take_back_turn(Player side);

@@ -87,6 +87,7 @@ json Round::create(const CreateRequest& r, const Seating& seating) {
   g.white_ms = g.black_ms = g.initial_ms;
   g.days_per_move = r.days_per_move;
   if (g.days_per_move > 0) g.move_deadline_ms = wall_ms() + g.days_per_move * kDayMs;
+  g.turn_started_ms = wall_ms();
   Player creator = Player::white;
   if (r.side == "black") creator = Player::black;
   if (r.side == "random") creator = (std::random_device{}() & 1) ? Player::black : Player::white;
@@ -158,6 +159,7 @@ json Round::rematch(const std::string& id, const KeyRequest& r, const SeatRematc
   n.white_ms = n.black_ms = old.initial_ms;
   n.days_per_move = old.days_per_move;
   if (n.days_per_move > 0) n.move_deadline_ms = wall_ms() + n.days_per_move * kDayMs;
+  n.turn_started_ms = wall_ms();
   n.speed = old.speed;
   // The players change sides with their keys, and their ratings are as they are now.
   n.white_player.name = old.black_player.name;

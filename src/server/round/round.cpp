@@ -106,6 +106,7 @@ std::shared_ptr<Round::LiveGame> Round::rebuild(StoredGame stored) {
   if (auto rematch = storage_.rematch_of(stored.id); rematch) game->rematch = *rematch;
   game->takeback_offer = player_named(stored.takeback_offer);
   game->stored = std::move(stored);
+  game->resume_turn();
   return game;
 }
 
@@ -157,6 +158,10 @@ void Round::resume_unfinished() {
         if (!taken || !*taken) continue;
         std::lock_guard leases(leases_mutex_);
         driven_.insert(id);
+      } else {
+        // One server: it was down, and nobody could move; the side to move has its time back.
+        // (With several, the others answered meanwhile: the clock ran.)
+        game->give_back_turn();
       }
       if (check_flag(*game)) continue;  // a correspondence move due while the server was down
       schedule_computer(*game);
