@@ -20,6 +20,15 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
               return Chat::GameFacts{seats.between_people, seats.side, seats.white_name,
                                      seats.black_name};
             }),
+      tournaments_(
+          storage, hub_,
+          [this](const CreateRequest& request, const Seating& seating) {
+            return round_.create(request, seating);
+          },
+          [this](std::int64_t account, const std::string& variant, const std::string& speed) {
+            const Ratings::Current now = ratings_.current(account, variant, speed);
+            return Seat{"", now.rating, now.provisional, std::nullopt};
+          }),
       tables_(std::move(options.tables)),
       cluster_(storage, hub_, std::move(options.cluster_log)) {}
 
@@ -31,6 +40,7 @@ GameService::~GameService() {
 // so that no search outlives the room it reports to. The hub's news stop first: a room must not
 // hear of anything once it has begun to stop.
 void GameService::shut_down() {
+  tournaments_.shut_down();
   cluster_.stop();
   tables_.stop();
   hub_.stop();

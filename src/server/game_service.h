@@ -21,6 +21,7 @@
 #include "server/round/round.h"
 #include "server/storage.h"
 #include "server/tables/tables.h"
+#include "server/tournament/tournaments.h"
 
 namespace doska::server {
 
@@ -47,6 +48,7 @@ class GameService {
   void resume_unfinished() {
     cluster_.start();
     round_.resume_unfinished();
+    tournaments_.resume();
   }
   // Wakes every event stream so that it ends, and stops the computer's searches.
   void shut_down();
@@ -58,6 +60,7 @@ class GameService {
   Accounts& accounts() { return accounts_; }
   Ratings& ratings() { return ratings_; }
   Chat& chat() { return chat_; }
+  Tournaments& tournaments() { return tournaments_; }
   Hub& hub() { return hub_; }
   Tables& tables() { return tables_; }
   Storage& storage() { return storage_; }
@@ -83,6 +86,7 @@ class GameService {
   Accounts accounts_;
   Ratings ratings_;
   Chat chat_;
+  Tournaments tournaments_;
   Tables tables_;
   Cluster cluster_;
 };

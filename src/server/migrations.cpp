@@ -157,6 +157,12 @@ const Migration kMigrations[] = {
     // When the side to move's turn began (wall-clock milliseconds): the clock of a game read
     // mid-turn by another server runs from there.
     {"ALTER TABLE games ADD COLUMN turn_started_ms INTEGER NOT NULL DEFAULT 0;"},
+    // Tournaments (server/tournament/), each stored whole as JSON.
+    {R"(CREATE TABLE IF NOT EXISTS tournaments (
+         id TEXT PRIMARY KEY,
+         created TEXT NOT NULL,
+         status TEXT NOT NULL,
+         data TEXT NOT NULL);)"},
 };
 
 constexpr int kLatest = static_cast<int>(std::size(kMigrations));

@@ -320,4 +320,54 @@ Result<AnalyseRequest> parse_analyse(std::string_view body) {
   return r;
 }
 
+Result<TournamentRequest> parse_tournament(std::string_view body) {
+  auto object = read_object(body);
+  if (!object) return make_error(object.error());
+  const json& o = *object;
+  TournamentRequest r;
+  auto name = text_field(o, "name", false);
+  if (!name) return make_error(name.error());
+  if (name->size() > kMaxTournamentName) return make_error("field \"name\" is too long");
+  for (unsigned char c : *name) {
+    if (c < 0x20 || c == 0x7f) return make_error("field \"name\" has a control character");
+  }
+  r.name = *name;
+  auto variant = text_field(o, "variant", true);
+  if (!variant) return make_error(variant.error());
+  r.variant = *variant;
+  auto clock = o.find("clock");
+  if (clock == o.end() || !clock->is_object())
+    return make_error("field \"clock\" must be an object {\"initial_s\", \"increment_s\"}");
+  auto initial = int_field(*clock, "initial_s", 15, 10800, 0);
+  if (!initial) return make_error("clock: " + initial.error());
+  if (*initial == 0) return make_error("clock: missing field \"initial_s\"");
+  auto increment = int_field(*clock, "increment_s", 0, 180, 0);
+  if (!increment) return make_error("clock: " + increment.error());
+  r.clock_initial_s = *initial;
+  r.clock_increment_s = *increment;
+  auto system = text_field(o, "system", true);
+  if (!system) return make_error(system.error());
+  if (*system != "swiss" && *system != "arena")
+    return make_error("field \"system\" must be \"swiss\" or \"arena\"");
+  r.system = *system;
+  auto rounds = int_field(o, "rounds", 1, 20, 0);
+  if (!rounds) return make_error(rounds.error());
+  auto minutes = int_field(o, "minutes", 1, 1440, 0);
+  if (!minutes) return make_error(minutes.error());
+  if (r.system == "swiss" && (*rounds == 0 || *minutes != 0))
+    return make_error("a Swiss tournament has \"rounds\" (1 to 20) and no \"minutes\"");
+  if (r.system == "arena" && (*minutes == 0 || *rounds != 0))
+    return make_error("an arena has \"minutes\" (1 to 1440) and no \"rounds\"");
+  r.rounds = *rounds;
+  r.minutes = *minutes;
+  auto starts = int_field(o, "starts_in_s", 0, 7 * 24 * 3600, 600);
+  if (!starts) return make_error(starts.error());
+  r.starts_in_s = *starts;
+  if (auto it = o.find("rated"); it != o.end() && !it->is_null()) {
+    if (!it->is_boolean()) return make_error("field \"rated\" must be true or false");
+    r.rated = it->get<bool>();
+  }
+  return r;
+}
+
 }  // namespace doska::server

@@ -98,6 +98,20 @@ struct ReviewRequest {
 };
 
 Result<CreateRequest> parse_create(std::string_view body);
+// POST /api/tournaments (docs/api.md, Tournaments): the game id is checked by the room.
+struct TournamentRequest {
+  std::string name;
+  std::string variant;
+  int clock_initial_s = 0;
+  int clock_increment_s = 0;
+  std::string system;  // "swiss" or "arena"
+  int rounds = 0;      // swiss: 1..20
+  int minutes = 0;     // arena: 1..1440
+  int starts_in_s = 600;
+  bool rated = true;
+};
+inline constexpr std::size_t kMaxTournamentName = 40;
+Result<TournamentRequest> parse_tournament(std::string_view body);
 // An empty body is the defaults.
 Result<ReviewRequest> parse_review(std::string_view body);
 Result<MoveRequest> parse_move(std::string_view body);

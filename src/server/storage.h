@@ -156,6 +156,12 @@ struct SeekRow {
   std::string game, creator_side, creator_key;
 };
 
+// A tournament (server/tournament/): its status ("created", "started", "finished") and the
+// whole of it as JSON.
+struct TournamentRow {
+  std::string id, created, status, data;
+};
+
 // The filters of a player's list of games (GET /api/users/{name}/games).
 struct UserGamesQuery {
   std::string name;
@@ -265,6 +271,9 @@ class Storage {
                                      int limit);
   // The games between people in progress (for watching).
   Result<std::vector<GameSummary>> ongoing_between_people(int limit);
+  // The tournaments (storage_tournaments.cpp): one written whole, or added; all, oldest first.
+  Status save_tournament(const TournamentRow& tournament);
+  Result<std::vector<TournamentRow>> tournaments();
 
  private:
   explicit Storage(std::unique_ptr<db::Connection> db, std::string target);
