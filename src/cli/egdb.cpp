@@ -3,7 +3,6 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -13,25 +12,14 @@
 #include "cli/commands.h"
 #include "common/text.h"
 #include "egdb/retrograde.h"
+#include "engine/tablebase.h"
 #include "games/draughts/egdb.h"
-#include "games/draughts/movegen.h"
-#include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
 #include "games/mill/egdb.h"
-#include "games/mill/movegen.h"
-#include "games/mill/notation.h"
 
 namespace doska::cli {
 
 namespace {
-
-namespace eg = doska::egdb;
-
-// A move and the value it gets from the tables.
-struct MoveValue {
-  std::string move;
-  eg::Value value;
-};
 
 template <typename Options>
 Options options_from(const Args& args, int default_pieces, std::string& error) {
@@ -76,17 +64,20 @@ int print_verify(const std::string& game, const std::string& dir, const Result<R
   return r->wrong == 0 ? 0 : 1;
 }
 
-int print_probe(const std::optional<eg::Value>& value, std::vector<MoveValue> moves,
-                const std::string& game, const std::string& dir, int complete) {
-  if (!value)
-    return fail("no table holds this position (" + std::to_string(complete) +
+// `egdb probe`: the explorer's answer (engine/tablebase.h), reading only the tables of the
+// position and of its moves' positions.
+int print_probe(const std::string& game, const std::string& dir, const Args& args) {
+  auto fen = args.value("fen");
+  if (!fen) return fail("egdb probe needs --fen FEN");
+  const engine::TablebaseLookup lookup = engine::explore_tables(dir, game, *fen);
+  if (lookup.miss == engine::TablebaseMiss::outside_tables)
+    return fail("no table holds this position (" + std::to_string(lookup.complete_pieces) +
                 " pieces complete in " + dir + "; `doska egdb build " + game +
                 " --pieces N` makes more)");
-  std::printf("value %s\n", value->text().c_str());
-  std::stable_sort(moves.begin(), moves.end(), [](const MoveValue& a, const MoveValue& b) {
-    return eg::better(a.value, b.value);
-  });
-  for (const auto& m : moves) std::printf("move %s %s\n", m.move.c_str(), m.value.text().c_str());
+  if (!lookup.ok()) return fail(lookup.error);
+  std::printf("value %s\n", lookup.value.text().c_str());
+  for (const auto& m : lookup.moves)
+    std::printf("move %s %s\n", m.move.c_str(), m.value.text().c_str());
   return 0;
 }
 
@@ -109,28 +100,7 @@ int draughts_egdb(const std::string& action, const draughts::Rules& rules, const
   }
   if (action == "build") return print_build(game, dg::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, dg::verify(rules, o));
-  auto fen = args.value("fen");
-  if (!fen) return fail("egdb probe needs --fen FEN");
-  auto pos = draughts::parse_fen(rules, *fen);
-  if (!pos) return fail(pos.error());
-  // Only the tables of the position and of its moves' positions are read.
-  draughts::MoveList list;
-  draughts::generate_moves(rules, *pos, list);
-  std::vector<draughts::Position> nexts(static_cast<std::size_t>(list.size()), *pos);
-  std::vector<dg::Material> needed{dg::material_of_table(rules, *pos)};
-  for (int k = 0; k < list.size(); ++k) {
-    draughts::play(nexts[static_cast<std::size_t>(k)], list[k]);
-    needed.push_back(dg::material_of_table(rules, nexts[static_cast<std::size_t>(k)]));
-  }
-  auto db = dg::Database::open_only(rules, o.dir, needed);
-  if (!db) return fail(db.error());
-  std::vector<MoveValue> moves;
-  for (int k = 0; k < list.size(); ++k) {
-    if (const auto v = (*db)->probe(nexts[static_cast<std::size_t>(k)]))
-      moves.push_back({draughts::move_text(rules, *pos, list[k]),
-                       eg::through(*v, list[k].is_capture() || list[k].promotes)});
-  }
-  return print_probe((*db)->probe(*pos), moves, game, o.dir, (*db)->complete_pieces());
+  return print_probe(game, o.dir, args);
 }
 
 int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& args) {
@@ -149,34 +119,7 @@ int mill_egdb(const std::string& action, const mill::Rules& rules, const Args& a
   }
   if (action == "build") return print_build(game, me::build(rules, o));
   if (action == "verify") return print_verify(game, o.dir, me::verify(rules, o));
-  auto fen = args.value("fen");
-  if (!fen) return fail("egdb probe needs --fen FEN");
-  auto pos = mill::parse_fen(rules, *fen);
-  if (!pos) return fail(pos.error());
-  mill::MoveList list;
-  auto list_moves = [&]<const mill::Rules & G>() { mill::Generator<G>::generate(*pos, list); };
-  if (rules.id == mill::kMillCeylon.id)
-    list_moves.template operator()<mill::kMillCeylon>();
-  else if (rules.id == mill::kMillMixed.id)
-    list_moves.template operator()<mill::kMillMixed>();
-  else
-    list_moves.template operator()<mill::kMill>();
-  // Only the tables of the position and of its moves' positions are read.
-  std::vector<mill::Position> nexts;
-  std::vector<me::Material> needed{me::material_of_table(*pos)};
-  for (const mill::Move& m : list) {
-    mill::play(nexts.emplace_back(*pos), m);
-    needed.push_back(me::material_of_table(nexts.back()));
-  }
-  auto db = me::Database::open_only(rules, o.dir, needed);
-  if (!db) return fail(db.error());
-  std::vector<MoveValue> moves;
-  for (std::size_t k = 0; k < nexts.size(); ++k) {
-    const mill::Move& m = list[static_cast<int>(k)];
-    if (const auto v = (*db)->probe(nexts[k]))
-      moves.push_back({mill::move_text(m), eg::through(*v, m.is_removal(), m.keeps_turn)});
-  }
-  return print_probe((*db)->probe(*pos), moves, game, o.dir, (*db)->complete_pieces());
+  return print_probe(game, o.dir, args);
 }
 
 // `--background PID`: the build of a server (`doska serve --egdb-grow`), process PID: at the

@@ -7,7 +7,7 @@
 
 namespace doska::server {
 
-inline constexpr std::array<std::string_view, 74> kErrorCodes = {
+inline constexpr std::array<std::string_view, 76> kErrorCodes = {
     // the request itself
     "bad_request", "body_too_large", "uri_too_long", "headers_too_large", "request_timeout",
     "not_found", "method_not_allowed", "too_many_connections", "too_many_requests",
@@ -31,6 +31,8 @@ inline constexpr std::array<std::string_view, 74> kErrorCodes = {
     "own_seek", "out_of_range", "rated_needs_clock", "rated_from_position", "abort_too_late",
     // chat
     "no_chat", "bad_chat", "chat_too_fast", "too_many_seeks",
+    // the endgame explorer
+    "no_tables", "not_in_tables",
     // tournaments
     "tournament_not_found", "tournament_started", "tournament_finished", "tournament_full",
     "already_joined", "not_joined", "too_few_players", "not_creator"};

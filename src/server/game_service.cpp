@@ -29,7 +29,8 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
             const Ratings::Current now = ratings_.current(account, variant, speed);
             return Seat{"", now.rating, now.provisional, std::nullopt};
           }),
-      tables_(std::move(options.tables)),
+      tables_(options.tables),
+      tablebase_(options.tables.shelf),
       cluster_(storage, hub_, std::move(options.cluster_log)) {}
 
 GameService::~GameService() {

@@ -20,6 +20,7 @@
 #include "server/review/review.h"
 #include "server/round/round.h"
 #include "server/storage.h"
+#include "server/tablebase/tablebase.h"
 #include "server/tables/tables.h"
 #include "server/tournament/tournaments.h"
 
@@ -63,6 +64,7 @@ class GameService {
   Tournaments& tournaments() { return tournaments_; }
   Hub& hub() { return hub_; }
   Tables& tables() { return tables_; }
+  const Tablebase& tablebase() const { return tablebase_; }
   Storage& storage() { return storage_; }
 
   // The changes newer than what a stream has seen (updated here): the events to send, possibly
@@ -88,6 +90,7 @@ class GameService {
   Chat chat_;
   Tournaments tournaments_;
   Tables tables_;
+  Tablebase tablebase_;
   Cluster cluster_;
 };
 

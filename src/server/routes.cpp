@@ -20,6 +20,11 @@ std::vector<Route> game_routes() {
        [](Call& c) { return json_reply(200, c.round().variants()); }},
       {get, "/api/tables", "tables",
        [](Call& c) { return json_reply(200, c.service.tables().status()); }},
+      {get, "/api/tablebase/{id}", "tablebase",
+       [](Call& c) {
+         return json_reply(
+             200, c.service.tablebase().lookup(parse_tablebase_query(c.id, c.request.query)));
+       }},
       {post, "/api/games", "round",
        [](Call& c) { return json_reply(201, c.round().create(need(parse_create(c.body())))); }},
       // No list of everyone's games: a browser asks for the games it holds keys of.
@@ -141,6 +146,12 @@ std::pair<std::string, std::string> route_pattern(const std::string& path) {
     const std::string name = rest.substr(0, slash);
     const std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
     if (!name.empty()) return {"/api/users/{id}" + (tail.empty() ? "" : "/" + tail), name};
+  }
+  // "/api/tablebase/<game id>" (a game id has no slash).
+  if (path.rfind("/api/tablebase/", 0) == 0) {
+    const std::string game = path.substr(std::string("/api/tablebase/").size());
+    if (!game.empty() && game.find('/') == std::string::npos && game.find('{') == std::string::npos)
+      return {"/api/tablebase/{id}", game};
   }
   if (auto game = game_path(path); game && path != "/api/games/mine") {
     const auto& [id, tail] = *game;

@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repo = resolve(here, '..', '..');
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const DOSKA = process.env.DOSKA_BIN || join(repo, 'build', 'release', 'doska');
+export const DOSKA = process.env.DOSKA_BIN || join(repo, 'build', 'release', 'doska');
 
 export const TIMEOUT = 30000;
 

@@ -94,6 +94,9 @@ export const api = {
     return request('GET', `/api/users/${encodeURIComponent(name)}/games?${params}`);
   },
   tables: () => request('GET', '/api/tables'),
+  // The endgame tables' value of a position and of each of its moves (404 outside them).
+  tablebase: (variant, fen) =>
+    request('GET', `/api/tablebase/${encodeURIComponent(variant)}?fen=${encodeURIComponent(fen)}`),
   tv: (variant) => request('GET', `/api/tv${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`),
 };
 

@@ -6,6 +6,7 @@ import {orientationFlipped} from '../sides.js';
 import {sideName, movePeopleText} from '../variants.js';
 import {serverText} from '../messages.js';
 import {LiveAnalysis} from './live-analysis.js';
+import {renderTablebasePanel} from '../tablebase/tablebase.js';
 
 // The live analysis of a position of the game on view (its board replaces the game's while on).
 export const live = new LiveAnalysis(() => { if (state.game) events.emit('render'); });
@@ -91,6 +92,18 @@ export function renderAnalysis() {
     list.append(item);
   }
   $('analysis-lines').replaceChildren(list);
+  renderTablebase();
+}
+
+// The endgame tables' value of the analysis board's position and its moves, when they hold it.
+function renderTablebase() {
+  const position = live.position;
+  renderTablebasePanel($('tablebase'), {
+    variant: state.game.variant,
+    fen: position && !live.error ? position.fen : null,
+    side: position ? position.to_move : null,
+    play: (move) => live.tryMove(move),
+  });
 }
 
 export function setupAnalysis() {

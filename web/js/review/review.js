@@ -4,8 +4,9 @@ import {api} from '../api.js';
 import {svg} from '../svg.js';
 import {t} from '../i18n.js';
 import {$, state, events} from '../state.js';
-import {sideName} from '../variants.js';
+import {sideName, movePeopleText} from '../variants.js';
 import {attempt} from '../messages.js';
+import {tablesVerdicts} from '../tablebase/tablebase.js';
 
 const reviewData = () => {
   const g = state.game;
@@ -20,6 +21,13 @@ export function reviewEntry(ply) {
 export function reviewVerdict(ply) {
   const data = reviewData();
   return data ? data.moves.find((m) => m.ply === ply) || null : null;
+}
+
+// The moves the endgame tables say threw the win or the draw away, by ply ('threwWin',
+// 'threwDraw'), where the game reached the tables.
+export function reviewTablesVerdicts() {
+  const data = reviewData();
+  return data ? tablesVerdicts(state.game.variant, data.positions) : new Map();
 }
 
 export async function startReview() {
@@ -74,6 +82,30 @@ export function renderReview() {
     return t('review.summary', {side: sideName(g.variant, side), inaccuracies: c.inaccuracy,
                                 mistakes: c.mistake, blunders: c.blunder});
   }).join(' · ');
+  renderTablesVerdicts();
+}
+
+// "The tables say this move threw the win away": each such move, a click to its position.
+function renderTablesVerdicts() {
+  const list = $('review-tables');
+  const g = state.game;
+  const items = [];
+  for (const [ply, verdict] of [...reviewTablesVerdicts()].sort((a, b) => a[0] - b[0])) {
+    const move = g.moves[ply - 1];
+    if (!move) continue;
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'link';
+    button.dataset.ply = String(ply);
+    button.dataset.verdict = verdict;
+    button.textContent = `${ply}. ${movePeopleText(g.variant, move)}: ${t(`review.tables.${verdict}`)}`;
+    button.addEventListener('click', () => events.emit('view-ply', ply));
+    item.append(button);
+    items.push(item);
+  }
+  list.replaceChildren(...items);
+  list.hidden = items.length === 0;
 }
 
 // White's expected result over the plies (White's share from below); judged moves as dots; a

@@ -4,7 +4,7 @@ import {t} from '../i18n.js';
 import {$, state, events} from '../state.js';
 import {variantOf, movePeopleText} from '../variants.js';
 import {live, analyse} from '../analysis/analysis.js';
-import {reviewVerdict} from '../review/review.js';
+import {reviewVerdict, reviewTablesVerdicts} from '../review/review.js';
 
 let scrolledTo = null;   // the ply whose move the list was last scrolled to
 
@@ -17,6 +17,7 @@ export function renderMoves() {
   // Each turn (its number and its moves) is one unbreakable group: a number never stands alone
   // at the end of a line.
   let turn = null;
+  const tables = reviewTablesVerdicts();
   g.moves.forEach((move, index) => {
     const ply = index + 1;
     // A new number at each turn of the first player; a Ceylon extra turn keeps its number.
@@ -46,6 +47,15 @@ export function renderMoves() {
       button.append(judge);
       button.title = `${move.full} — ${t(`review.${verdict.class}`)}` +
                      (verdict.best ? ` (${t('review.best', {move: verdict.best})})` : '');
+    }
+    const thrown = tables.get(ply);
+    if (thrown) {
+      button.dataset.tables = thrown;
+      const mark = document.createElement('span');
+      mark.className = 'tables-judge';
+      mark.textContent = '✗';
+      button.append(mark);
+      button.title += ` — ${t(`review.tables.${thrown}`)}`;
     }
     if (state.viewPly === null && ply === g.moves.length) button.classList.add('current');
     if (state.viewPly === ply) button.classList.add('viewing');
