@@ -104,6 +104,8 @@ Usage:
                                                       postgresql://USER@HOST:PORT/DB) copied into
                                                       an empty one; each table's rows counted on
                                                       both sides (docs/deploy.md)
+  doska explorer rebuild --db FILE|postgresql://...   the opening explorer's index made again
+                                                      from every stored game (docs/api.md)
   doska games                                         the game ids
   doska help
 
@@ -209,6 +211,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "egdb") return run_egdb(rest);
   if (command == "book") return run_book(rest);
   if (command == "db") return run_db(rest);
+  if (command == "explorer") return run_explorer(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())
       std::printf("%-24s %s\n", std::string(g.id).c_str(), std::string(g.name).c_str());

@@ -20,6 +20,7 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
               return Chat::GameFacts{seats.between_people, seats.side, seats.white_name,
                                      seats.black_name};
             }),
+      explorer_(storage, hub_),
       tournaments_(
           storage, hub_,
           [this](const CreateRequest& request, const Seating& seating) {

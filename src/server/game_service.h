@@ -14,6 +14,7 @@
 #include "server/chat/chat.h"
 #include "server/cluster/cluster.h"
 #include "server/engine_pool.h"
+#include "server/explorer/explorer.h"
 #include "server/hub/hub.h"
 #include "server/lobby/lobby.h"
 #include "server/ratings/ratings.h"
@@ -61,6 +62,7 @@ class GameService {
   Accounts& accounts() { return accounts_; }
   Ratings& ratings() { return ratings_; }
   Chat& chat() { return chat_; }
+  Explorer& explorer() { return explorer_; }
   Tournaments& tournaments() { return tournaments_; }
   Hub& hub() { return hub_; }
   Tables& tables() { return tables_; }
@@ -88,6 +90,7 @@ class GameService {
   Accounts accounts_;
   Ratings ratings_;
   Chat chat_;
+  Explorer explorer_;
   Tournaments tournaments_;
   Tables tables_;
   Tablebase tablebase_;

@@ -163,6 +163,20 @@ const Migration kMigrations[] = {
          created TEXT NOT NULL,
          status TEXT NOT NULL,
          data TEXT NOT NULL);)"},
+    // The opening explorer (server/explorer/): the moves played from each position of the
+    // finished games' first plies, and the games counted (each once).
+    {R"(CREATE TABLE IF NOT EXISTS explorer_moves (
+         variant TEXT NOT NULL,
+         position TEXT NOT NULL,
+         move TEXT NOT NULL,
+         games INTEGER NOT NULL,
+         white INTEGER NOT NULL,
+         draws INTEGER NOT NULL,
+         black INTEGER NOT NULL,
+         rating_sum INTEGER NOT NULL,
+         rated INTEGER NOT NULL,
+         PRIMARY KEY (variant, position, move));
+       CREATE TABLE IF NOT EXISTS explorer_games (game_id TEXT PRIMARY KEY);)"},
 };
 
 constexpr int kLatest = static_cast<int>(std::size(kMigrations));

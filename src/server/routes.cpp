@@ -25,6 +25,11 @@ std::vector<Route> game_routes() {
          return json_reply(
              200, c.service.tablebase().lookup(parse_tablebase_query(c.id, c.request.query)));
        }},
+      {get, "/api/explorer/{id}", "explorer",
+       [](Call& c) {
+         return json_reply(
+             200, c.service.explorer().moves(parse_explorer_query(c.id, c.request.query)));
+       }},
       {post, "/api/games", "round",
        [](Call& c) { return json_reply(201, c.round().create(need(parse_create(c.body())))); }},
       // No list of everyone's games: a browser asks for the games it holds keys of.
@@ -152,6 +157,12 @@ std::pair<std::string, std::string> route_pattern(const std::string& path) {
     const std::string game = path.substr(std::string("/api/tablebase/").size());
     if (!game.empty() && game.find('/') == std::string::npos && game.find('{') == std::string::npos)
       return {"/api/tablebase/{id}", game};
+  }
+  // "/api/explorer/<game id>" (a game id has no slash).
+  if (path.rfind("/api/explorer/", 0) == 0) {
+    const std::string game = path.substr(std::string("/api/explorer/").size());
+    if (!game.empty() && game.find('/') == std::string::npos && game.find('{') == std::string::npos)
+      return {"/api/explorer/{id}", game};
   }
   if (auto game = game_path(path); game && path != "/api/games/mine") {
     const auto& [id, tail] = *game;

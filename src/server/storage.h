@@ -162,6 +162,23 @@ struct TournamentRow {
   std::string id, created, status, data;
 };
 
+// The opening explorer (server/explorer/): one move played from one position in the stored
+// games, its results, and the ratings (as their games began) of the players who played it.
+struct ExplorerMove {
+  std::string move;
+  std::int64_t games = 0, white = 0, draws = 0, black = 0;
+  std::int64_t rating_sum = 0, rated = 0;  // the sum of the known ratings, and how many
+};
+// A finished game as the explorer counts it: each of its first plies' position key and move.
+struct ExplorerPly {
+  std::string position, move;
+};
+struct ExplorerGame {
+  std::string id, variant, outcome;
+  std::vector<ExplorerPly> plies;
+  std::int64_t rating_sum = 0, rated = 0;
+};
+
 // The filters of a player's list of games (GET /api/users/{name}/games).
 struct UserGamesQuery {
   std::string name;
@@ -271,6 +288,12 @@ class Storage {
                                      int limit);
   // The games between people in progress (for watching).
   Result<std::vector<GameSummary>> ongoing_between_people(int limit);
+  // The opening explorer (storage_explorer.cpp): a finished game's plies added once (false: it
+  // was added already), the moves from a position (most played first), everything dropped.
+  Result<bool> add_to_explorer(const ExplorerGame& game);
+  Result<std::vector<ExplorerMove>> explorer_moves(const std::string& variant,
+                                                   const std::string& position);
+  Status clear_explorer();
   // The tournaments (storage_tournaments.cpp): one written whole, or added; all, oldest first.
   Status save_tournament(const TournamentRow& tournament);
   Result<std::vector<TournamentRow>> tournaments();

@@ -93,6 +93,9 @@ export const api = {
     }
     return request('GET', `/api/users/${encodeURIComponent(name)}/games?${params}`);
   },
+  // The moves played from a position in the stored games, and the opening book's move.
+  explorer: (variant, fen) =>
+    request('GET', `/api/explorer/${encodeURIComponent(variant)}?fen=${encodeURIComponent(fen)}`),
   tables: () => request('GET', '/api/tables'),
   // The endgame tables' value of a position and of each of its moves (404 outside them).
   tablebase: (variant, fen) =>

@@ -5,6 +5,7 @@ import {$, state, events} from '../state.js';
 import {orientationFlipped} from '../sides.js';
 import {sideName, movePeopleText} from '../variants.js';
 import {serverText} from '../messages.js';
+import {renderExplorerPanel} from '../explorer/explorer.js';
 import {LiveAnalysis} from './live-analysis.js';
 import {renderTablebasePanel} from '../tablebase/tablebase.js';
 
@@ -58,6 +59,11 @@ export function renderAnalysis() {
   const best = result && result.lines.length ? result.lines[0] : null;
   bar.hidden = !best;
   if (!on) return;
+  renderExplorerPanel($('analysis'), {
+    variant: g.variant,
+    fen: live.position && !live.error ? live.position.fen : null,
+    play: (move) => live.tryMove(move),
+  });
   $('analysis').dataset.depth = result ? String(result.depth) : '0';
   $('analysis').dataset.best = best ? best.best : '';
   $('analysis').dataset.plies = String(live.plies);
