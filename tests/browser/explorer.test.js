@@ -36,7 +36,7 @@ const env = useServerAndBrowser(async ({server}) => {
   await playGame(server.url, ['c3-d4', 'f6-g5', 'b2-c3', 'g7-f6'], 'black resigns');
   await playGame(server.url, ['c3-d4', 'f6-g5', 'a3-b4', 'g7-f6'], 'white resigns');
   await playGame(server.url, ['c3-d4', 'b6-a5', 'b2-c3', 'a7-b6'], 'draw');
-  await playGame(server.url, ['e3-f4', 'f6-g5', 'g3-h4', 'g7-f6'], 'black resigns');
+  await playGame(server.url, ['e3-f4', 'b6-a5', 'g3-h4', 'a7-b6'], 'black resigns');
   // The explorer counts the games once it hears of their ends.
   for (let i = 0; i < 500; i += 1) {
     const answer = await call(server.url, 'GET', '/api/explorer/russian');
@@ -77,6 +77,7 @@ test('the analysis board lists the moves played from its position, and a click p
   await page.click('#explorer .explorer-move[data-move="b2-c3"]');
   await page.click('#explorer .explorer-move[data-move="a7-b6"]');
   await page.waitForSelector('#explorer[data-games="0"] .explorer-none');
+  await page.context().close();   // a client address has at most 2 live analyses
   assert.deepEqual(errors, []);
 });
 
@@ -88,6 +89,7 @@ test('english shows its opening book\'s move; the texts in Russian and Ukrainian
   assert.equal(await page.getAttribute('#explorer .explorer-book', 'data-move'), '11-15');
   assert.match(await page.textContent('#explorer .explorer-book'), /^Book: 11-15 \(\+0\.02, depth 25\)$/);
   assert.match(await page.textContent('#explorer .explorer-none'), /No stored game/);
+  await page.context().close();
   assert.deepEqual(errors, []);
   for (const [locale, title, column] of [['ru-RU', 'Дебютный справочник', 'Ход'],
                                          ['uk-UA', 'Дебютний довідник', 'Хід']]) {

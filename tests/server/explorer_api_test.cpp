@@ -176,7 +176,7 @@ class ExplorerApi : public StorageBackends {
     const std::string bob_side = joined.body["side"];
     (bob_side == "white" ? rated.white : rated.black) = joined.body["keys"][bob_side];
     (bob_side == "white" ? rated.black : rated.white) = creator.body["key"];
-    play(rated, {"e3-f4", "f6-g5", "g3-h4", "g7-f6"});
+    play(rated, {"e3-f4", "b6-a5", "g3-h4", "a7-b6"});
     resign(rated, rated.black);
     // Aborted before either side moved.
     ASSERT_EQ(ann.post("/api/seeks/quick", seek).status, 201);
