@@ -23,6 +23,7 @@ int run_rescore(const std::vector<std::string>& words);
 int run_egdb(const std::vector<std::string>& words);
 int run_book(const std::vector<std::string>& words);
 int run_db(const std::vector<std::string>& words);
+int run_puzzles(const std::vector<std::string>& words);
 int run_explorer(const std::vector<std::string>& words);
 
 }  // namespace doska::cli

@@ -106,6 +106,11 @@ Usage:
                                                       both sides (docs/deploy.md)
   doska explorer rebuild --db FILE|postgresql://...   the opening explorer's index made again
                                                       from every stored game (docs/api.md)
+  doska puzzles build <game> [--count N] [--out FILE] [--seed S] [--nodes N] [--append]
+                                                      puzzles found in self-play games, written
+                                                      to data/puzzles/<game>.txt (docs/puzzles.md)
+  doska puzzles verify <game> [--file FILE] [--nodes N]
+                                                      every puzzle of the file checked again
   doska games                                         the game ids
   doska help
 
@@ -211,6 +216,7 @@ int run(const std::vector<std::string>& words) {
   if (command == "egdb") return run_egdb(rest);
   if (command == "book") return run_book(rest);
   if (command == "db") return run_db(rest);
+  if (command == "puzzles") return run_puzzles(rest);
   if (command == "explorer") return run_explorer(rest);
   if (command == "games") {
     for (const GameInfo& g : all_games())

@@ -1,0 +1,118 @@
+// `doska puzzles build|verify <game>`: the puzzles shipped in data/puzzles/ (docs/puzzles.md).
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "common/text.h"
+#include "games/session.h"
+#include "puzzles/finder.h"
+
+namespace doska::cli {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point begin) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+int build_puzzles(const Args& args, const std::string& game) {
+  puzzles::BuildOptions options;
+  options.finder.game = game;
+  long long count = 500, seed = 1, nodes = 60000;
+  std::string error;
+  if (!int_option(args, "count", 1, 100000, count, error) ||
+      !int_option(args, "seed", 0, 1LL << 62, seed, error) ||
+      !int_option(args, "nodes", 1000, 100000000, nodes, error))
+    return fail(error);
+  auto shelf = egdb_option(args);
+  if (!shelf) return fail(shelf.error());
+  options.finder.tables = *shelf;
+  options.finder.deep_nodes = static_cast<std::uint64_t>(nodes);
+  options.seed = static_cast<std::uint64_t>(seed);
+  const std::string out = args.value("out").value_or(puzzles::file_for(game));
+
+  std::vector<puzzles::Puzzle> kept;
+  if (args.flag("append") && std::filesystem::exists(out)) {
+    auto old = puzzles::load_file(out);
+    if (!old) return fail(old.error());
+    kept = std::move(*old);
+  }
+  options.count = static_cast<int>(count) - static_cast<int>(kept.size());
+  const auto begin = std::chrono::steady_clock::now();
+  std::vector<puzzles::Puzzle> found;
+  if (options.count > 0) {
+    auto built = puzzles::build(options, [](const puzzles::BuildProgress& p) {
+      std::fprintf(stderr, "\rgames %d positions %llu puzzles %d time %.0f s", p.games,
+                   static_cast<unsigned long long>(p.positions), p.puzzles, p.seconds);
+    });
+    std::fprintf(stderr, "\n");
+    if (!built) return fail(built.error());
+    found = std::move(*built);
+  }
+  const double seconds = seconds_since(begin);
+  std::set<std::string> fens;
+  for (const auto& p : kept) fens.insert(p.fen);
+  for (auto& p : found)
+    if (fens.insert(p.fen).second) kept.push_back(std::move(p));
+  for (std::size_t i = 0; i < kept.size(); ++i) kept[i].id = game + "-" + std::to_string(i + 1);
+
+  std::filesystem::path path(out);
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  const std::string temporary = out + ".part";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    file << puzzles::write_file(game, kept);
+    if (!file) return fail("cannot write " + temporary);
+  }
+  std::filesystem::rename(temporary, out);
+  std::printf("%s: %zu puzzles in %s; %zu new in %.1f s (%.2f s a puzzle)\n", game.c_str(),
+              kept.size(), out.c_str(), found.size(), seconds,
+              found.empty() ? 0.0 : seconds / static_cast<double>(found.size()));
+  return 0;
+}
+
+int verify_puzzles(const Args& args, const std::string& game) {
+  long long nodes = static_cast<long long>(puzzles::FinderOptions{}.verify_nodes());
+  std::string error;
+  if (!int_option(args, "nodes", 1000, 100000000, nodes, error)) return fail(error);
+  auto shelf = egdb_option(args);
+  if (!shelf) return fail(shelf.error());
+  const std::string file = args.value("file").value_or(puzzles::file_for(game));
+  auto loaded = puzzles::load_file(file);
+  if (!loaded) return fail(loaded.error());
+  if (!loaded->empty() && loaded->front().game != game)
+    return fail(file + " holds puzzles of " + loaded->front().game + ", not " + game);
+  engine::Engine engine(32);
+  engine.set_tables(*shelf);
+  const auto begin = std::chrono::steady_clock::now();
+  int wrong = 0;
+  for (const puzzles::Puzzle& p : *loaded) {
+    if (Status s = puzzles::verify(engine, p, static_cast<std::uint64_t>(nodes)); !s) {
+      std::printf("puzzle %s: %s\n", p.id.c_str(), s.error().c_str());
+      ++wrong;
+    }
+  }
+  std::printf("%s: %zu puzzles checked at %lld nodes, %d wrong, in %.1f s\n", game.c_str(),
+              loaded->size(), nodes, wrong, seconds_since(begin));
+  return wrong == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int run_puzzles(const std::vector<std::string>& words) {
+  auto args = parse_args(words, {"count", "out", "seed", "nodes", "file", "egdb", "egdb-memory"},
+                         {"append"});
+  if (!args) return fail(args.error());
+  if (args->positional.size() != 2 ||
+      (args->positional[0] != "build" && args->positional[0] != "verify"))
+    return fail("puzzles needs build|verify <game>");
+  const std::string& game = args->positional[1];
+  if (!find_game(game)) return fail("unknown game " + doska::quoted(game));
+  return args->positional[0] == "build" ? build_puzzles(*args, game) : verify_puzzles(*args, game);
+}
+
+}  // namespace doska::cli
