@@ -93,6 +93,20 @@ class TwoServers : public StorageBackends {
     }
     return id;
   }
+  // A russian game against the computer (level 1) made through `api`, White's first move
+  // played: its id ("" if refused), and White's key.
+  std::string computer_game(Api& api, std::string& key) {
+    Answer created = api.post("/api/games", json{{"variant", "russian"},
+                                                 {"opponent", {{"kind", "computer"}, {"level", 1}}},
+                                                 {"side", "white"}});
+    EXPECT_EQ(created.status, 201) << created.text;
+    if (created.status != 201) return "";
+    const std::string id = created.body["game"]["id"];
+    key = created.body["keys"]["white"];
+    Answer played = api.post("/api/games/" + id + "/moves", json{{"key", key}, {"move", "c3-d4"}});
+    EXPECT_EQ(played.status, 200) << played.text;
+    return played.status == 200 ? id : "";
+  }
   json game(ServerProcess& server, const std::string& id) {
     Api api(server.port());
     return api.get("/api/games/" + id).body;
@@ -148,14 +162,9 @@ TEST_P(TwoServers, MovesThroughEitherServerMakeOneGame) {
 TEST_P(TwoServers, TheComputerGoesOnFromTheOtherServerWhenItsServerIsKilled) {
   start("cluster_computer");
   Api a(a_->port());
-  Answer created = a.post("/api/games", json{{"variant", "russian"},
-                                             {"opponent", {{"kind", "computer"}, {"level", 1}}},
-                                             {"side", "white"}});
-  ASSERT_EQ(created.status, 201) << created.text;
-  const std::string id = created.body["game"]["id"];
-  const std::string key = created.body["keys"]["white"];
-  ASSERT_EQ(a.post("/api/games/" + id + "/moves", json{{"key", key}, {"move", "c3-d4"}}).status,
-            200);
+  std::string key;
+  const std::string id = computer_game(a, key);
+  ASSERT_FALSE(id.empty());
   json view = wait_for_computer(a, id);
   ASSERT_EQ(view["moves"].size(), 2u) << view.dump();
 
@@ -189,6 +198,30 @@ TEST_P(TwoServers, AClockRunsOutWhenItsServerIsKilled) {
   EXPECT_EQ(view["result"]["rule"], "time") << view.dump();
   EXPECT_EQ(view["result"]["outcome"], "black_wins") << view.dump();
   EXPECT_EQ(view["moves"].size(), 2u) << view.dump();
+}
+
+// A review made by one server: its progress reaches a watcher of the other, position by
+// position, and the other answers the finished review.
+TEST_P(TwoServers, AReviewsProgressReachesAWatcherOfTheOther) {
+  start("cluster_review");
+  Api a(a_->port()), b(b_->port());
+  std::string key;
+  const std::string id = computer_game(a, key);
+  ASSERT_FALSE(id.empty());
+  ASSERT_EQ(wait_for_computer(a, id)["moves"].size(), 2u);
+  const std::string received = watch(
+      b_->port(), "/api/games/" + id + "/events",
+      [&] {
+        Answer started = a.post("/api/games/" + id + "/review", json{{"ms", 100}});
+        EXPECT_EQ(started.status, 202) << started.text;
+      },
+      "\"state\":\"done\"");
+  EXPECT_NE(received.find("event: review"), std::string::npos) << received.substr(0, 400);
+  for (const char* ply : {"\"ply\":0", "\"ply\":1", "\"ply\":2"})
+    EXPECT_NE(received.find(ply), std::string::npos) << ply << " in " << received.substr(0, 800);
+  const json review = b.get("/api/games/" + id + "/review").body;
+  EXPECT_EQ(review["state"], "done") << review.dump();
+  EXPECT_EQ(review["done"], 3) << review.dump();
 }
 
 // The turn's start is stored with the game: a server that first reads a game mid-turn runs its

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/text.h"
 #include "server/views.h"
 
 namespace doska::server {
@@ -54,9 +55,48 @@ double expected_score(const json& entry) {
 }  // namespace
 
 Review::Review(Storage& storage, EnginePool& pool, Hub& hub, Round& round)
-    : storage_(storage), pool_(pool), hub_(hub), round_(round) {}
+    : storage_(storage), pool_(pool), hub_(hub), round_(round) {
+  hub_.on("cluster.review", [this](const json& news) {
+    const json& words = news["words"];
+    if (words.size() != 2 || !words[0].is_string() || !words[1].is_string()) return;
+    heard(words[0].get<std::string>(), words[1].get<std::string>());
+  });
+}
+
+bool Review::Progress::running_now() const {
+  if (!running || !remote) return running;
+  // Another server's review: a position takes its time and a second or so more; silence for
+  // several of those means that server stopped.
+  const auto quiet = std::chrono::milliseconds(std::max(10000, 5 * ms));
+  return std::chrono::steady_clock::now() - heard < quiet;
+}
+
+void Review::heard(const std::string& id, const std::string& news) {
+  std::string event;
+  if (news == "done") {
+    event = json{{"state", "done"}}.dump();
+  } else if (news == "failed") {
+    event = json{{"state", "failed"}, {"error", "the review failed on another server"}}.dump();
+  } else {
+    const auto ply = parse_int(news);
+    if (!ply || *ply < 0) return;
+    auto stored = storage_.review(id);
+    if (!stored) return;
+    for (const ReviewEntry& e : *stored)
+      if (e.ply == *ply) event = e.entry;
+    if (event.empty()) return;
+  }
+  std::lock_guard lock(mutex_);
+  Progress& progress = progress_[id];
+  if (progress.running && !progress.remote) return;  // reviewed here as well: its own events
+  progress.remote = true;
+  progress.running = news != "done" && news != "failed";
+  progress.heard = std::chrono::steady_clock::now();
+  publish(id, progress, std::move(event));
+}
 
 json Review::start_review(const std::string& id, const ReviewRequest& request) {
+  bool elsewhere = false;
   {
     const Round::Snapshot game = round_.snapshot(id);
     if (game.stored.opponent != "computer" && !game.over && game.stored.ended_by.empty())
@@ -64,19 +104,24 @@ json Review::start_review(const std::string& id, const ReviewRequest& request) {
                      "a game between two people is reviewed once it has ended (fair play)");
     std::lock_guard lock(mutex_);
     Progress& progress = progress_[id];
-    if (!progress.running) {
+    // Under way on another server: its progress reaches this server's streams.
+    elsewhere = progress.remote && progress.running_now();
+    if (!elsewhere && (!progress.running || progress.remote)) {
       progress.running = true;
+      progress.remote = false;
       progress.ms = request.ms;
     }
   }
-  review_next(id);
+  if (!elsewhere) review_next(id);
   return review(id);
 }
 
-void Review::publish(const std::string& id, Progress& progress, std::string event) {
+void Review::publish(const std::string& id, Progress& progress, std::string event,
+                     const std::string& news) {
   progress.event = std::move(event);
   ++progress.count;
   hub_.notify(id);
+  if (!news.empty()) (void)storage_.announce("review " + id + " " + news);  // nothing on SQLite
 }
 
 // Searches the first position of the game not yet in its stored review, then the next, one at
@@ -129,7 +174,7 @@ void Review::review_next(const std::string& id) {
         return review_failed(id, s.error());
       }
       done[p.ply] = p.fen;
-      publish(id, progress, entry.dump());
+      publish(id, progress, entry.dump(), std::to_string(p.ply));
       continue;
     }
     search::Limits limits;
@@ -165,7 +210,7 @@ void Review::review_next(const std::string& id) {
           if (round_.snapshot_if_live(id)) {
             std::lock_guard lock(mutex_);
             if (auto found = progress_.find(id); found != progress_.end())
-              publish(id, found->second, entry.dump());
+              publish(id, found->second, entry.dump(), std::to_string(p.ply));
           }
           review_next(id);
         },
@@ -174,7 +219,7 @@ void Review::review_next(const std::string& id) {
   }
   // Every position is done.
   progress.running = false;
-  publish(id, progress, json{{"state", "done"}}.dump());
+  publish(id, progress, json{{"state", "done"}}.dump(), "done");
 }
 
 void Review::review_failed(const std::string& id, const std::string& why) {
@@ -182,7 +227,7 @@ void Review::review_failed(const std::string& id, const std::string& why) {
   auto found = progress_.find(id);
   if (found == progress_.end()) return;
   found->second.running = false;
-  publish(id, found->second, json{{"state", "failed"}, {"error", why}}.dump());
+  publish(id, found->second, json{{"state", "failed"}, {"error", why}}.dump(), "failed");
 }
 
 json Review::review(const std::string& id) {
@@ -229,7 +274,7 @@ json Review::review(const std::string& id) {
                          {"best", before->second["best"]}});
   }
   const std::size_t total = positions.size();
-  const char* state = progress.running          ? "running"
+  const char* state = progress.running_now()    ? "running"
                       : entries.size() == total ? "done"
                       : entries.empty()         ? "none"
                                                 : "partial";

@@ -2,10 +2,13 @@
 // engines' analysis share, each result stored as it comes (a second look, or a look after a
 // restart, reads them back) and published to the hub under the game's id. Refused (409) in a
 // live game between two people. The game itself is the round's: the review reads it through
-// Round::snapshot.
+// Round::snapshot. Several servers on one database: the server that reviews announces each
+// position it stores ("review <id> <ply>", then "done" or "failed"), and the others publish the
+// stored entry to their own streams, so that a review's progress is seen through any server.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -43,11 +46,20 @@ class Review {
     int ms = 300;
     std::int64_t count = 0;
     std::string event;
+    // Under way on another server (heard of at `heard`): it counts as running while its news
+    // keeps coming, so that a server that died mid-review does not leave it running for ever.
+    bool remote = false;
+    std::chrono::steady_clock::time_point heard;
+    bool running_now() const;
   };
   void review_next(const std::string& id);
   void review_failed(const std::string& id, const std::string& why);
-  // Under mutex_: the review's next event, published.
-  void publish(const std::string& id, Progress& progress, std::string event);
+  // Under mutex_: the review's next event, published (and announced to the other servers as
+  // `news`, when it is this server's own).
+  void publish(const std::string& id, Progress& progress, std::string event,
+               const std::string& news = "");
+  // Another server's news of a review (cluster.review): the stored entry of a ply, or its end.
+  void heard(const std::string& id, const std::string& news);
 
   Storage& storage_;
   EnginePool& pool_;
