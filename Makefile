@@ -92,7 +92,7 @@ test-asan: deps-test
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_SANITIZE=ON
 	cmake --build $(ASAN_DIR) -j $(JOBS)
-	UBSAN_OPTIONS=print_stacktrace=1 \
+	UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		ctest --test-dir $(ASAN_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
 
 # Each fuzz target runs FUZZ_SECONDS on a scratch copy of its seed corpus (fuzz/corpus/<target>/),

@@ -12,6 +12,9 @@ std::vector<int> max_weight_matching(int vertices, const std::vector<WeightedEdg
       boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
                             boost::property<boost::edge_weight_t, MatchWeight>>;
   using Vertex = boost::graph_traits<Graph>::vertex_descriptor;
+  // No edge, no pair (and Boost's search would start from twice the lowest weight there is, an
+  // overflow).
+  if (edges.empty()) return std::vector<int>(static_cast<std::size_t>(std::max(vertices, 0)), -1);
   Graph graph(static_cast<std::size_t>(vertices));
   // The algorithm halves dual variables: even weights keep every step exact in integers.
   for (const WeightedEdge& e : edges) boost::add_edge(e.a, e.b, 2 * e.weight, graph);

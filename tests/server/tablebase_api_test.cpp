@@ -81,8 +81,8 @@ TEST_F(TablebaseApi, OneKingAgainstOneIsADraw) {
     ASSERT_FALSE(a.body["moves"].empty()) << game;
     EXPECT_EQ(a.body["moves"][0]["value"], "draw") << game;
   }
-  for (const json& m : ask("english", "W:WK1:BK32").body["moves"])
-    EXPECT_EQ(m["value"], "draw") << m.dump();
+  const json english = ask("english", "W:WK1:BK32").body["moves"];  // kept: not a temporary's
+  for (const json& m : english) EXPECT_EQ(m["value"], "draw") << m.dump();
   const json russian = ask("russian", "W:WKc1:BKh2").body["moves"];
   EXPECT_EQ(russian.back(), json::parse(R"({"move": "c1-f4", "value": "loss", "distance": 2})"))
       << russian.dump();
