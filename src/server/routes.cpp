@@ -27,8 +27,8 @@ std::vector<Route> game_routes() {
        }},
       {get, "/api/explorer/{id}", "explorer",
        [](Call& c) {
-         return json_reply(
-             200, c.service.explorer().moves(parse_explorer_query(c.id, c.request.query)));
+         return json_reply(200,
+                           c.service.explorer().moves(parse_explorer_query(c.id, c.request.query)));
        }},
       {post, "/api/games", "round",
        [](Call& c) { return json_reply(201, c.round().create(need(parse_create(c.body())))); }},
