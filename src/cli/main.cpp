@@ -57,6 +57,7 @@ Usage:
               [--web DIR] [--engine-threads N] [--hash MB] [--egdb DIR|none]
               [--egdb-grow GAME:N,...] [--connections-per-address N] [--analyses-per-address N]
               [--header-timeout S] [--analysis-seconds S] [--trusted-proxy ADDR ...]
+              [--puzzles DIR]
                                                       the browser app and its JSON API
                                                       (docs/api.md); prints "doska: serving on
                                                       http://HOST:PORT/"; --port 0: a free port;
@@ -107,8 +108,11 @@ Usage:
   doska explorer rebuild --db FILE|postgresql://...   the opening explorer's index made again
                                                       from every stored game (docs/api.md)
   doska puzzles build <game> [--count N] [--out FILE] [--seed S] [--nodes N] [--append]
-                                                      puzzles found in self-play games, written
-                                                      to data/puzzles/<game>.txt (docs/puzzles.md)
+                [--pdn FILE] [--db FILE|postgresql://...] [--recorded-only]
+                                                      puzzles found in the games of a PDN file
+                                                      and a server's stored games, then in
+                                                      self-play games, written to
+                                                      data/puzzles/<game>.txt (docs/puzzles.md)
   doska puzzles verify <game> [--file FILE] [--nodes N]
                                                       every puzzle of the file checked again
   doska games                                         the game ids

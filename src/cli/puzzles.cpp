@@ -4,12 +4,16 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/text.h"
 #include "games/session.h"
 #include "puzzles/finder.h"
+#include "server/db/db.h"
+#include "server/record_import.h"
+#include "server/storage.h"
 
 namespace doska::cli {
 
@@ -17,6 +21,68 @@ namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point begin) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+// A recorded game for the finder, its moves as the session writes them; an error names the move.
+Result<puzzles::RecordedGame> recorded_game(const std::string& game,
+                                            const server::RecordText& record) {
+  auto replayed = server::replay_record(game, record);
+  if (!replayed) return make_error(replayed.error());
+  return puzzles::RecordedGame{replayed->session->start_fen(), std::move(replayed->moves)};
+}
+
+// The games of a PDN (or PGN) file for `game`. A game the rules refuse is left out with a line
+// on the standard error naming it; a file that cannot be read is an error.
+Result<std::vector<puzzles::RecordedGame>> games_from_file(const std::string& game,
+                                                           const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return make_error("cannot read " + path);
+  std::ostringstream text;
+  text << file.rdbuf();
+  auto records = server::read_record_texts(game, text.str(), false);
+  if (!records) return make_error(path + ": " + records.error());
+  std::vector<puzzles::RecordedGame> out;
+  for (std::size_t i = 0; i < records->size(); ++i) {
+    auto g = recorded_game(game, (*records)[i]);
+    if (!g) {
+      std::fprintf(stderr, "%s: game %zu (line %d) left out: %s\n", path.c_str(), i + 1,
+                   (*records)[i].line, g.error().c_str());
+      continue;
+    }
+    out.push_back(std::move(*g));
+  }
+  return out;
+}
+
+// Every stored game of `game` with at least 2 plies, from a server's database.
+Result<std::vector<puzzles::RecordedGame>> games_from_db(const std::string& game,
+                                                         const std::string& target) {
+  auto storage = server::Storage::open(target);
+  if (!storage) return make_error(storage.error());
+  constexpr int kPage = 500;
+  std::vector<std::string> ids;
+  for (int offset = 0;; offset += kPage) {
+    auto page = (*storage)->list(kPage, offset);
+    if (!page) return make_error(page.error());
+    for (const server::GameSummary& g : *page)
+      if (g.variant == game && g.plies >= 2) ids.push_back(g.id);
+    if (static_cast<int>(page->size()) < kPage) break;
+  }
+  std::vector<puzzles::RecordedGame> out;
+  for (const std::string& id : ids) {
+    auto stored = (*storage)->load(id);
+    if (!stored) return make_error(stored.error());
+    if (!*stored) continue;
+    server::RecordText record{(*stored)->start_fen, {}, 1};
+    for (const server::StoredMove& m : (*stored)->moves) record.moves.push_back(m.text);
+    auto g = recorded_game(game, record);
+    if (!g) {
+      std::fprintf(stderr, "stored game %s left out: %s\n", id.c_str(), g.error().c_str());
+      continue;
+    }
+    out.push_back(std::move(*g));
+  }
+  return out;
 }
 
 int build_puzzles(const Args& args, const std::string& game) {
@@ -33,7 +99,22 @@ int build_puzzles(const Args& args, const std::string& game) {
   options.finder.tables = *shelf;
   options.finder.deep_nodes = static_cast<std::uint64_t>(nodes);
   options.seed = static_cast<std::uint64_t>(seed);
+  if (args.flag("recorded-only")) options.max_games = 0;
   const std::string out = args.value("out").value_or(puzzles::file_for(game));
+  // Positions from games people played first: a PDN file, a server's stored games.
+  if (auto path = args.value("pdn")) {
+    auto games = games_from_file(game, *path);
+    if (!games) return fail(games.error());
+    std::fprintf(stderr, "%zu games from %s\n", games->size(), path->c_str());
+    for (auto& g : *games) options.recorded.push_back(std::move(g));
+  }
+  if (auto target = args.value("db")) {
+    auto games = games_from_db(game, *target);
+    if (!games) return fail(games.error());
+    std::fprintf(stderr, "%zu games from %s\n", games->size(),
+                 server::db::redacted(*target).c_str());
+    for (auto& g : *games) options.recorded.push_back(std::move(g));
+  }
 
   std::vector<puzzles::Puzzle> kept;
   if (args.flag("append") && std::filesystem::exists(out)) {
@@ -42,6 +123,7 @@ int build_puzzles(const Args& args, const std::string& game) {
     kept = std::move(*old);
   }
   options.count = static_cast<int>(count) - static_cast<int>(kept.size());
+  for (const auto& p : kept) options.known.push_back(p.fen);
   const auto begin = std::chrono::steady_clock::now();
   std::vector<puzzles::Puzzle> found;
   if (options.count > 0) {
@@ -104,8 +186,9 @@ int verify_puzzles(const Args& args, const std::string& game) {
 }  // namespace
 
 int run_puzzles(const std::vector<std::string>& words) {
-  auto args = parse_args(words, {"count", "out", "seed", "nodes", "file", "egdb", "egdb-memory"},
-                         {"append"});
+  auto args = parse_args(
+      words, {"count", "out", "seed", "nodes", "file", "egdb", "egdb-memory", "pdn", "db"},
+      {"append", "recorded-only"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2 ||
       (args->positional[0] != "build" && args->positional[0] != "verify"))

@@ -204,7 +204,7 @@ Result<std::optional<Puzzle>> examine(engine::Engine& engine, const FinderOption
 namespace {
 
 struct Hunt {
-  explicit Hunt(const BuildOptions& o) : options(o) {}
+  explicit Hunt(const BuildOptions& o) : options(o), seen(o.known.begin(), o.known.end()) {}
   const BuildOptions& options;
   engine::Engine engine{32};
   std::vector<Puzzle> puzzles;
@@ -265,9 +265,15 @@ Result<std::vector<Puzzle>> build(const BuildOptions& options,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     if (progress) progress(hunt.at);
   };
-  // The recorded games first: a few plies in, where the players' own choices begin.
+  // The recorded games first: from the start position a few plies in, where the players' own
+  // choices begin; from a set-up position (a problem, a game begun from a FEN) at once.
+  auto initial = new_session(game);
+  if (!initial) return make_error(initial.error());
+  const std::string start_fen = (*initial)->start_fen();
   for (std::size_t i = 0; i < options.recorded.size() && !hunt.done(); ++i) {
-    if (Status s = hunt.scan(options.recorded[i], 4); !s)
+    const RecordedGame& r = options.recorded[i];
+    const int first = r.start_fen.empty() || r.start_fen == start_fen ? 4 : 0;
+    if (Status s = hunt.scan(r, first); !s)
       return make_error("recorded game " + std::to_string(i + 1) + ": " + s.error());
     ++hunt.at.games;
     report();

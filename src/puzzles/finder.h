@@ -70,8 +70,10 @@ struct RecordedGame {
 struct BuildOptions {
   FinderOptions finder;
   // Games played by people or stored by the server, searched before any self-play (from their
-  // fifth ply on).
+  // fifth ply on; from the first when they start from a set-up position).
   std::vector<RecordedGame> recorded;
+  // FENs of puzzles already had (a file being added to): never looked at again.
+  std::vector<std::string> known;
   int count = 500;
   std::uint64_t seed = 1;
   int max_games = 100000;

@@ -4,9 +4,8 @@
 #include <random>
 
 #include "common/text.h"
-#include "games/draughts/pdn.h"
 #include "server/keys.h"
-#include "server/records.h"
+#include "server/record_import.h"
 #include "server/round/live_game.h"
 #include "server/speed.h"
 #include "server/views.h"
@@ -27,45 +26,17 @@ json Round::create(const CreateRequest& r, const Seating& seating) {
   std::unique_ptr<GameSession> session;
   std::vector<std::string> moves;
   if (r.pdn) {
-    // Draughts records go through the PDN reader of the draughts family; the others (PGN of
-    // chess100, the PDN-style records of mill and wolf and sheep) through read_record.
-    std::optional<std::string> fen;
-    std::vector<std::string> texts;
-    if (find_game(r.variant)->family == "draughts") {
-      auto games = draughts::parse_pdn(*r.pdn);
-      if (!games)
-        throw ApiError(400, "bad_import", "pdn: " + games.error(), {{"detail", games.error()}});
-      if (games->empty())
-        throw ApiError(400, "bad_import", "pdn: no game in the text",
-                       {{"detail", "no game in the text"}});
-      if (auto tag = games->front().tag("FEN")) fen = std::string(*tag);
-      for (const draughts::PdnMove& m : games->front().moves) texts.push_back(m.text);
-    } else {
-      auto game = read_record(*r.pdn);
-      if (!game)
-        throw ApiError(400, "bad_import", "record: " + game.error(), {{"detail", game.error()}});
-      fen = game->tag("FEN");
-      texts = game->moves;
-    }
-    auto made =
-        new_session(r.variant, fen ? std::optional<std::string_view>(*fen) : std::nullopt, options);
-    if (!made)
-      throw ApiError(400, "bad_import", "record: " + made.error(), {{"detail", made.error()}});
-    session = std::move(*made);
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-      auto view = session->read_move(texts[i]);
-      if (!view)
-        throw ApiError(400, "bad_import",
-                       "record: move " + std::to_string(i + 1) + " " + doska::quoted(texts[i]) +
-                           ": " + view.error(),
-                       {{"detail", "move " + std::to_string(i + 1) + " " + doska::quoted(texts[i]) +
-                                       ": " + view.error()}});
-      if (Status s = session->play(view->text); !s)
-        throw ApiError(400, "bad_import",
-                       "record: move " + std::to_string(i + 1) + ": " + s.error(),
-                       {{"detail", "move " + std::to_string(i + 1) + ": " + s.error()}});
-      moves.push_back(session->moves_played().back());
-    }
+    const bool draughts = find_game(r.variant)->family == "draughts";
+    auto records = read_record_texts(r.variant, *r.pdn, true);
+    if (!records)
+      throw ApiError(400, "bad_import", (draughts ? "pdn: " : "record: ") + records.error(),
+                     {{"detail", records.error()}});
+    auto replayed = replay_record(r.variant, records->front(), options);
+    if (!replayed)
+      throw ApiError(400, "bad_import", "record: " + replayed.error(),
+                     {{"detail", replayed.error()}});
+    session = std::move(replayed->session);
+    moves = std::move(replayed->moves);
   } else {
     auto made = new_session(
         r.variant, r.fen ? std::optional<std::string_view>(*r.fen) : std::nullopt, options);
