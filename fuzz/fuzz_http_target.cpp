@@ -38,6 +38,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fail("a game id with a slash or empty");
     if (game->second.find('/') != std::string::npos) fail("a tail with a slash");
   }
+  if (auto tournament = doska::server::tournament_events_path(target->path)) {
+    if (tournament->empty() || tournament->size() > 32 ||
+        tournament->find_first_not_of(
+            "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") != std::string::npos)
+      fail("a tournament id not of 1 to 32 letters and digits");
+  }
   (void)doska::server::is_play_link(target->path);
   (void)doska::server::is_app_page(target->path);
   // Decoding what was encoded gives it back.

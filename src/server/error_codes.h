@@ -7,7 +7,7 @@
 
 namespace doska::server {
 
-inline constexpr std::array<std::string_view, 76> kErrorCodes = {
+inline constexpr std::array<std::string_view, 81> kErrorCodes = {
     // the request itself
     "bad_request", "body_too_large", "uri_too_long", "headers_too_large", "request_timeout",
     "not_found", "method_not_allowed", "too_many_connections", "too_many_requests",
@@ -35,6 +35,7 @@ inline constexpr std::array<std::string_view, 76> kErrorCodes = {
     "no_tables", "not_in_tables",
     // tournaments
     "tournament_not_found", "tournament_started", "tournament_finished", "tournament_full",
-    "already_joined", "not_joined", "too_few_players", "not_creator"};
+    "already_joined", "not_joined", "too_few_players", "not_creator", "berserk_not_arena",
+    "no_tournament_game", "already_berserk", "berserk_no_clock", "berserk_too_late"};
 
 }  // namespace doska::server

@@ -29,6 +29,9 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
           [this](std::int64_t account, const std::string& variant, const std::string& speed) {
             const Ratings::Current now = ratings_.current(account, variant, speed);
             return Seat{"", now.rating, now.provisional, std::nullopt};
+          },
+          [this](const std::string& game, const std::string& key) {
+            (void)round_.berserk(game, KeyRequest{key});
           }),
       tables_(options.tables),
       tablebase_(options.tables.shelf),
@@ -55,6 +58,7 @@ void GameService::shut_down() {
 std::vector<Event> GameService::poll_events(const std::string& id, Seen& seen) {
   if (id.rfind(Analysis::kLiveAnalysisPrefix, 0) == 0) return analysis_.poll(id, seen);
   if (id == Lobby::kLobby) return lobby_.poll(seen);
+  if (Tournaments::is_stream(id)) return tournaments_.poll(id, seen);
   std::vector<Event> events = round_.poll(id, seen);
   for (Event& event : review_.poll(id, seen)) events.push_back(std::move(event));
   for (Event& event : chat_.poll(id, seen)) events.push_back(std::move(event));

@@ -411,8 +411,11 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
     const bool get = request->method == http::verb::get;
     const bool lobby = get && request->path == "/api/seeks/events";
     const bool live = get && request->path == "/api/analysis/events";
-    const bool events = lobby || (get && game && game->second == "events");
+    const auto tournament = tournament_events_path(request->path);
+    const bool events = lobby || (get && tournament) || (get && game && game->second == "events");
     if (lobby) game = std::pair<std::string, std::string>{Lobby::kLobby, "events"};
+    if (get && tournament)
+      game = std::pair<std::string, std::string>{Tournaments::stream_id(*tournament), "events"};
     net::post(server_.workers_, [self = shared_from_this(), request = std::move(*request), events,
                                  live, id = game ? game->first : std::string()] {
       Reply reply;
@@ -428,7 +431,11 @@ class HttpServer::Impl::Connection : public std::enable_shared_from_this<Connect
       } else if (events) {
         try {
           bool players_room = false;
-          if (id != Lobby::kLobby) {
+          if (Tournaments::is_stream(id)) {
+            // 404 before the stream starts.
+            self->server_.service_.tournaments().check(
+                id.substr(Tournaments::kStreamPrefix.size()));
+          } else if (id != Lobby::kLobby) {
             (void)self->server_.service_.round().get(id);  // 404 before the stream starts
             // A player's stream (opened with a key of a side) carries the players' chat too.
             if (auto key = request.query.find("key"); key != request.query.end())

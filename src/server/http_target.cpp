@@ -71,6 +71,20 @@ std::optional<std::pair<std::string, std::string>> game_path(const std::string& 
   return std::pair{id, tail};
 }
 
+std::optional<std::string> tournament_events_path(const std::string& path) {
+  static constexpr std::string_view kPrefix = "/api/tournaments/";
+  static constexpr std::string_view kTail = "/events";
+  if (path.rfind(kPrefix, 0) != 0 || path.size() <= kPrefix.size() + kTail.size() ||
+      path.compare(path.size() - kTail.size(), kTail.size(), kTail) != 0)
+    return std::nullopt;
+  std::string id = path.substr(kPrefix.size(), path.size() - kPrefix.size() - kTail.size());
+  if (id.size() > 32 || !std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) != 0;
+      }))
+    return std::nullopt;
+  return id;
+}
+
 bool is_play_link(const std::string& path) {
   static constexpr std::string_view kPrefix = "/play/";
   if (path.rfind(kPrefix, 0) != 0) return false;

@@ -26,6 +26,9 @@ std::optional<Target> split_target(std::string_view target);
 // nullopt for any other path.
 std::optional<std::pair<std::string, std::string>> game_path(const std::string& path);
 
+// "/api/tournaments/<id>/events" with an id of 1 to 32 letters and digits: the id; else nullopt.
+std::optional<std::string> tournament_events_path(const std::string& path);
+
 // "/play/<id>" with an id of 1 to 32 letters and digits (a game's secret link).
 bool is_play_link(const std::string& path);
 

@@ -1,5 +1,6 @@
 // The tournaments' rows of the API's table (docs/api.md, Tournaments): creating, listing,
-// joining, withdrawing, starting and ending; the room is server/tournament/.
+// joining, withdrawing, starting and ending, an arena player's berserk, and the event stream; the
+// room is server/tournament/.
 #include <boost/beast/http.hpp>
 
 #include "server/routes.h"
@@ -31,6 +32,11 @@ std::vector<Route> tournament_routes() {
        [](Call& c) { return json_reply(200, c.service.tournaments().start(c.id, c.logged_in())); }},
       {post, "/api/tournaments/{id}/stop", "tournaments",
        [](Call& c) { return json_reply(200, c.service.tournaments().stop(c.id, c.logged_in())); }},
+      {post, "/api/tournaments/{id}/berserk", "tournaments (round)",
+       [](Call& c) {
+         return json_reply(200, c.service.tournaments().berserk(c.id, c.logged_in()));
+       }},
+      {get, "/api/tournaments/{id}/events", "hub (tournaments)", nullptr},
   };
 }
 

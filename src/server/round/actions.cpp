@@ -163,4 +163,19 @@ json Round::abort(const std::string& id, const KeyRequest& r) {
   return view(*game);
 }
 
+json Round::berserk(const std::string& id, const KeyRequest& r) {
+  auto [game, lock, side] = hold_ongoing(id, r.key);
+  StoredGame& g = game->stored;
+  if (g.initial_ms == 0 || g.days_per_move > 0)
+    throw ApiError(409, "berserk_no_clock", "berserk needs a game with a clock");
+  // White's first move is ply 0, black's ply 1.
+  const std::size_t before_own_first = side == Player::white ? 0 : 1;
+  if (game->played.size() > before_own_first)
+    throw ApiError(409, "berserk_too_late", "berserk is only before your first move",
+                   {{"plies", game->played.size()}});
+  (side == Player::white ? g.white_ms : g.black_ms) = g.initial_ms / 2;
+  persist(*game);
+  return view(*game);
+}
+
 }  // namespace doska::server

@@ -66,6 +66,10 @@ class Round {
   // Before each side has moved (fewer than 2 plies), between people: the game ends unplayed
   // ("aborted"), and no rating changes.
   nlohmann::json abort(const std::string& id, const KeyRequest& request);
+  // An arena's berserk (the tournaments room's): before its own first move, the side `key`
+  // holds keeps half its initial time (409 berserk_too_late after it, berserk_no_clock without
+  // a clock).
+  nlohmann::json berserk(const std::string& id, const KeyRequest& request);
   // Between people: a player asks to take back their last move; the other accepts (the game
   // goes back to before it) or declines. A move withdraws the request.
   nlohmann::json takeback(const std::string& id, const TakebackRequest& request);

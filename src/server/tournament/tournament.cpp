@@ -92,7 +92,8 @@ std::vector<Tournament::Start> Tournament::start(std::int64_t now_ms) {
 
 void Tournament::add_board(const Start& start, const std::string& game,
                            const std::string& white_key, const std::string& black_key) {
-  boards_.push_back({start.round, game, start.players, std::nullopt, 0, white_key, black_key});
+  boards_.push_back(
+      {start.round, game, start.players, std::nullopt, 0, white_key, black_key, false, false});
 }
 
 void Tournament::stop() {
@@ -117,6 +118,33 @@ json Tournament::game_of(std::int64_t account) const {
       return json{{"game", b.game}, {"side", "white"}, {"key", b.white_key}};
     if (players_[b.players.black].account == account)
       return json{{"game", b.game}, {"side", "black"}, {"key", b.black_key}};
+  }
+  return nullptr;
+}
+
+json Tournament::berserk_game(std::int64_t account) const {
+  if (settings_.system != "arena")
+    throw ApiError(409, "berserk_not_arena", "berserk is for arena tournaments only");
+  const json game = game_of(account);
+  if (game.is_null())
+    throw ApiError(409, "no_tournament_game", "you have no game in progress in this tournament");
+  for (const Board& b : boards_) {
+    if (b.game != game["game"]) continue;
+    if (game["side"] == "white" ? b.white_berserk : b.black_berserk)
+      throw ApiError(409, "already_berserk", "you have gone berserk in this game already");
+  }
+  return game;
+}
+
+void Tournament::berserked(const std::string& game, const std::string& side) {
+  for (Board& b : boards_) {
+    if (b.game == game) (side == "white" ? b.white_berserk : b.black_berserk) = true;
+  }
+}
+
+const Tournament::Player* Tournament::player(std::int64_t account) const {
+  for (const Player& p : players_) {
+    if (p.account == account) return &p;
   }
   return nullptr;
 }
@@ -214,7 +242,8 @@ std::vector<Tournament::Start> Tournament::pair_arena() {
     last_opponent[b.players.black] = b.players.white;
     ++balance[b.players.white];
     --balance[b.players.black];
-    if (b.outcome) games.push_back({b.players, *b.outcome, b.plies, false, false});
+    if (b.outcome)
+      games.push_back({b.players, *b.outcome, b.plies, b.white_berserk, b.black_berserk});
   }
   std::vector<int> points(players_.size(), 0);
   for (const t::ArenaStanding& s : t::arena_standings(entrants, games)) points[s.id] = s.points;
@@ -253,14 +282,17 @@ json Tournament::standings() const {
     entrants.push_back({static_cast<int>(i), players_[i].rating});
   std::vector<t::ArenaGame> games;
   for (const Board& b : boards_) {
-    if (b.outcome) games.push_back({b.players, *b.outcome, b.plies, false, false});
+    if (b.outcome)
+      games.push_back({b.players, *b.outcome, b.plies, b.white_berserk, b.black_berserk});
   }
   for (const t::ArenaStanding& s : t::arena_standings(entrants, games)) {
     const Player& p = players_[s.id];
     json sheet = json::array();
     for (const t::ArenaSheetEntry& e : s.sheet) {
-      sheet.push_back(
-          json{{"points", e.points}, {"result", std::string(1, e.result)}, {"fire", e.on_fire}});
+      sheet.push_back(json{{"points", e.points},
+                           {"result", std::string(1, e.result)},
+                           {"fire", e.on_fire},
+                           {"berserk", e.berserk}});
     }
     rows.push_back(json{{"rank", s.rank},
                         {"name", p.name},
@@ -280,6 +312,8 @@ json Tournament::view() const {
                           {"game", b.game},
                           {"white", players_[b.players.white].name},
                           {"black", players_[b.players.black].name},
+                          {"white_berserk", b.white_berserk},
+                          {"black_berserk", b.black_berserk},
                           {"outcome", b.plies < 0 ? "aborted"
                                       : b.outcome ? outcome_text(b.outcome)
                                                   : "ongoing"}});
@@ -313,7 +347,9 @@ json Tournament::to_json() const {
                           {"outcome", outcome_text(b.outcome)},
                           {"plies", b.plies},
                           {"white_key", b.white_key},
-                          {"black_key", b.black_key}});
+                          {"black_key", b.black_key},
+                          {"white_berserk", b.white_berserk},
+                          {"black_berserk", b.black_berserk}});
   return json{
       {"id", id_},
       {"settings",
@@ -362,7 +398,9 @@ Tournament Tournament::from_json(const json& stored) {
                          outcome_of(b.at("outcome").get<std::string>()),
                          b.at("plies").get<int>(),
                          b.at("white_key").get<std::string>(),
-                         b.at("black_key").get<std::string>()});
+                         b.at("black_key").get<std::string>(),
+                         b.value("white_berserk", false),
+                         b.value("black_berserk", false)});
   return t;
 }
 

@@ -54,6 +54,8 @@ class Tournament {
     int plies = 0;                               // -1: ended without a result (aborted)
     // The players' keys to the game, handed to each when he asks for his tournament's page.
     std::string white_key, black_key;
+    // Arena: the side halved its clock before its first move (arena.h).
+    bool white_berserk = false, black_berserk = false;
   };
   // A pairing to start: the room creates the game and reports its id through add_board.
   struct Start {
@@ -68,6 +70,12 @@ class Tournament {
   const std::vector<Player>& players() const { return players_; }
   const std::vector<Board>& boards() const { return boards_; }
   std::string status() const { return status_; }  // "created", "started", "finished"
+  // An arena's end (ms since 1970) once started, else 0.
+  std::int64_t ends_ms() const {
+    return settings_.system == "arena" && started_ms_ > 0
+               ? started_ms_ + settings_.minutes * 60000LL
+               : 0;
+  }
 
   // Errors as ApiError (409 with a code naming the reason).
   void join(std::int64_t account, const std::string& name, int rating);
@@ -89,6 +97,13 @@ class Tournament {
   // Swiss. Returns whether the status changed.
   bool tick(std::int64_t now_ms);
   bool has_game(const std::string& game) const;
+  // An arena player's berserk in the game he plays now, before the round halves his clock:
+  // {"game", "side", "key"}; 409 when not an arena (berserk_not_arena), no game in progress
+  // (no_tournament_game) or already berserk (already_berserk). berserked marks it once the round
+  // has taken it.
+  nlohmann::json berserk_game(std::int64_t account) const;
+  void berserked(const std::string& game, const std::string& side);
+  const Player* player(std::int64_t account) const;
 
   // The view the API gives: settings, status, players and standings, boards.
   nlohmann::json view() const;

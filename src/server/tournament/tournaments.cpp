@@ -21,11 +21,13 @@ std::int64_t now_ms() {
 
 }  // namespace
 
-Tournaments::Tournaments(Storage& storage, Hub& hub, StartGame start_game, RatingOf rating_of)
+Tournaments::Tournaments(Storage& storage, Hub& hub, StartGame start_game, RatingOf rating_of,
+                         Berserk berserk)
     : storage_(storage),
       hub_(hub),
       start_game_(std::move(start_game)),
-      rating_of_(std::move(rating_of)) {
+      rating_of_(std::move(rating_of)),
+      berserk_(std::move(berserk)) {
   hub_.on("game.over", [this](const json& game) { game_over(game); });
 }
 
@@ -76,6 +78,7 @@ void Tournaments::store(const Tournament& t) {
 
 void Tournaments::launch(Tournament& t, const std::vector<Tournament::Start>& starts) {
   const TournamentSettings& s = t.settings();
+  json paired = json::array();
   for (const Tournament::Start& start : starts) {
     CreateRequest request;
     request.variant = s.variant;
@@ -92,10 +95,58 @@ void Tournaments::launch(Tournament& t, const std::vector<Tournament::Start>& st
     }
     seating.rated = s.rated;
     const json made = start_game_(request, seating);
-    t.add_board(start, made["game"]["id"].get<std::string>(), made["keys"].value("white", ""),
-                made["keys"].value("black", ""));
+    const std::string game = made["game"]["id"].get<std::string>();
+    t.add_board(start, game, made["keys"].value("white", ""), made["keys"].value("black", ""));
+    paired.push_back(json{{"game", game},
+                          {"white", t.players()[start.players.white].name},
+                          {"black", t.players()[start.players.black].name}});
   }
   store(t);
+  if (!starts.empty())
+    announce(t, "paired", json{{"round", starts.front().round}, {"boards", std::move(paired)}});
+}
+
+void Tournaments::announce(const Tournament& t, const std::string& name, json data) {
+  News& news = news_[t.id()];
+  news.recent.emplace_back(++news.version, Event{name, data.dump()});
+  while (news.recent.size() > kNewsKept) news.recent.pop_front();
+  hub_.notify(stream_id(t.id()));
+}
+
+void Tournaments::announce_status(const Tournament& t, const std::string& before) {
+  if (t.status() == before) return;
+  if (t.status() == "started") {
+    json started{{"status", "started"}};
+    if (t.settings().system == "arena") started["ends_ms"] = t.ends_ms();
+    announce(t, "started", std::move(started));
+  } else if (t.status() == "finished") {
+    announce(t, "finished", json{{"standings", t.view()["standings"]}});
+  }
+}
+
+void Tournaments::check(const std::string& id) {
+  std::lock_guard lock(mutex_);
+  (void)find(id);
+}
+
+std::vector<Event> Tournaments::poll(const std::string& stream, Seen& seen) {
+  const std::string id = stream.substr(kStreamPrefix.size());
+  std::lock_guard lock(mutex_);
+  auto it = tournaments_.find(id);
+  if (it == tournaments_.end()) return {Event{"gone", "{}", true}};
+  const News& news = news_[id];
+  if (seen.version == news.version) return {};
+  std::vector<Event> events;
+  // A stream that missed news (it connected now, or fell behind what is kept) gets the view.
+  const bool behind =
+      seen.version < 0 || news.recent.empty() || news.recent.front().first > seen.version + 1;
+  if (!behind) {
+    for (const auto& [version, event] : news.recent)
+      if (version > seen.version) events.push_back(event);
+  }
+  events.push_back(Event{"tournament", it->second.view().dump()});
+  seen.version = news.version;
+  return events;
 }
 
 json Tournaments::create(const TournamentRequest& r, const Viewer& creator) {
@@ -157,6 +208,7 @@ json Tournaments::join(const std::string& id, const Viewer& viewer) {
   const Seat seat = rating_of_(viewer.id, s.variant, speed);
   t.join(viewer.id, viewer.name, seat.rating.value_or(1500));
   store(t);
+  announce(t, "joined", json{{"name", viewer.name}, {"players", t.view()["players"]}});
   return view_for(t, viewer);
 }
 
@@ -165,6 +217,7 @@ json Tournaments::withdraw(const std::string& id, const Viewer& viewer) {
   Tournament& t = find(id);
   t.withdraw(viewer.id);
   store(t);
+  announce(t, "withdrawn", json{{"name", viewer.name}, {"players", t.view()["players"]}});
   return view_for(t, viewer);
 }
 
@@ -173,7 +226,9 @@ json Tournaments::start(const std::string& id, const Viewer& viewer) {
   Tournament& t = find(id);
   if (t.settings().creator != viewer.name)
     throw ApiError(403, "not_creator", "only the tournament's creator may start it");
-  launch(t, t.start(now_ms()));
+  const std::vector<Tournament::Start> starts = t.start(now_ms());
+  announce_status(t, "created");
+  launch(t, starts);
   return view_for(t, viewer);
 }
 
@@ -182,8 +237,21 @@ json Tournaments::stop(const std::string& id, const Viewer& viewer) {
   Tournament& t = find(id);
   if (t.settings().creator != viewer.name)
     throw ApiError(403, "not_creator", "only the tournament's creator may end it");
+  const std::string before = t.status();
   t.stop();
   store(t);
+  announce_status(t, before);
+  return view_for(t, viewer);
+}
+
+json Tournaments::berserk(const std::string& id, const Viewer& viewer) {
+  std::lock_guard lock(mutex_);
+  Tournament& t = find(id);
+  const json game = t.berserk_game(viewer.id);
+  berserk_(game["game"].get<std::string>(), game["key"].get<std::string>());
+  t.berserked(game["game"].get<std::string>(), game["side"].get<std::string>());
+  store(t);
+  announce(t, "berserk", json{{"game", game["game"]}, {"name", viewer.name}});
   return view_for(t, viewer);
 }
 
@@ -195,7 +263,12 @@ void Tournaments::game_over(const json& game) {
   for (auto& [tid, t] : tournaments_) {
     if (!t.has_game(id)) continue;
     try {
-      launch(t, t.game_over(id, outcome, plies, now_ms()));
+      const std::string before = t.status();
+      const std::vector<Tournament::Start> starts = t.game_over(id, outcome, plies, now_ms());
+      announce(t, "game_over", json{{"game", id}, {"outcome", outcome}});
+      announce(t, "standings", t.view()["standings"]);
+      launch(t, starts);
+      announce_status(t, before);
     } catch (const ApiError&) {
       // A failed write or game: the tournament is read again from what was stored at the next
       // restart; the other tournaments go on.
@@ -218,9 +291,18 @@ void Tournaments::tick() {
             int active = 0;
             for (const Tournament::Player& p : t.players()) active += p.withdrawn ? 0 : 1;
             // At its time with fewer than two players, it waits for a second.
-            if (active >= 2) launch(t, t.start(now));
-          } else if (t.tick(now)) {
+            if (active >= 2) {
+              const std::vector<Tournament::Start> starts = t.start(now);
+              announce_status(t, "created");
+              launch(t, starts);
+            }
+          } else if (t.status() == "started" && t.settings().system == "arena" &&
+                     now >= t.ends_ms() && time_up_.insert(id).second) {
+            // The arena's clock: no more pairings; it finishes as its last games end.
+            const bool changed = t.tick(now);
             store(t);
+            announce(t, "clock", json{{"ends_ms", t.ends_ms()}, {"over", true}});
+            if (changed) announce_status(t, "started");
           }
         } catch (const ApiError&) {
           // Tried again at the next tick.
