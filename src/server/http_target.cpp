@@ -96,8 +96,15 @@ bool is_play_link(const std::string& path) {
 
 bool is_app_page(const std::string& path) {
   if (path == "/lobby" || path == "/tv" || path == "/account" || path == "/tables" ||
-      path == "/editor")
+      path == "/editor" || path == "/tournaments")
     return true;
+  static constexpr std::string_view kTournament = "/tournaments/";
+  if (path.rfind(kTournament, 0) == 0) {
+    const std::string_view id = std::string_view(path).substr(kTournament.size());
+    return !id.empty() && id.size() <= 32 && std::all_of(id.begin(), id.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0;
+    });
+  }
   static constexpr std::string_view kProfile = "/@/";
   if (path.rfind(kProfile, 0) != 0) return false;
   const std::string_view name = std::string_view(path).substr(kProfile.size());

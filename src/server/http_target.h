@@ -32,8 +32,9 @@ std::optional<std::string> tournament_events_path(const std::string& path);
 // "/play/<id>" with an id of 1 to 32 letters and digits (a game's secret link).
 bool is_play_link(const std::string& path);
 
-// The app's other pages: /lobby, /tv, /account and /@/<name> (a profile, 1 to 30 characters of a
-// name's).
+// The app's other pages: /lobby, /tv, /account, /tables, /editor, /tournaments,
+// /tournaments/<id> (1 to 32 letters and digits) and /@/<name> (a profile, 1 to 30 characters of
+// a name's).
 bool is_app_page(const std::string& path);
 
 }  // namespace doska::server

@@ -101,6 +101,11 @@ export const api = {
   tablebase: (variant, fen) =>
     request('GET', `/api/tablebase/${encodeURIComponent(variant)}?fen=${encodeURIComponent(fen)}`),
   tv: (variant) => request('GET', `/api/tv${variant ? `?variant=${encodeURIComponent(variant)}` : ''}`),
+  // Tournaments (docs/api.md, Tournaments): the list, one, and a player's or its creator's steps.
+  tournaments: () => request('GET', '/api/tournaments'),
+  tournament: (id) => request('GET', `/api/tournaments/${encodeURIComponent(id)}`),
+  createTournament: (spec) => request('POST', '/api/tournaments', spec),
+  tournamentStep: (id, step) => request('POST', `/api/tournaments/${encodeURIComponent(id)}/${step}`, {}),
 };
 
 // A live analysis (GET /api/analysis/events): `position` on connect (the board, its legal moves),
@@ -166,5 +171,21 @@ export function subscribeLobby(onSeeks) {
   source.addEventListener('seeks', (e) => {
     try { onSeeks(JSON.parse(e.data).seeks || []); } catch { /* a damaged event: the next one comes */ }
   });
+  return () => source.close();
+}
+
+// A tournament's live stream: `tournament` carries its view on connect and after each change
+// (the news before it: joined, withdrawn, started, paired, game_over, standings, clock, berserk,
+// finished, each to `onNews(name, data)`).
+export function subscribeTournament(id, onView, onNews = () => {}) {
+  const source = new EventSource(`/api/tournaments/${encodeURIComponent(id)}/events`);
+  source.addEventListener('tournament', (e) => {
+    try { onView(JSON.parse(e.data)); } catch { /* a damaged event: the next one comes */ }
+  });
+  for (const name of ['joined', 'withdrawn', 'started', 'paired', 'game_over', 'standings', 'clock', 'berserk', 'finished']) {
+    source.addEventListener(name, (e) => {
+      try { onNews(name, JSON.parse(e.data)); } catch { /* as above */ }
+    });
+  }
   return () => source.close();
 }

@@ -11,6 +11,7 @@
 //   profile/   a player's ratings, graph and games
 //   watch/     the games on now
 //   editor/    the board editor
+//   tournament/ the tournaments: list, creation, one tournament live, berserk
 //   dialogs/   new game, import, export, stored games, rules
 //   settings/  sound, coordinates, colours, language
 import {api} from './api.js';
@@ -37,6 +38,7 @@ import {setupProfile, showProfile} from './profile/profile.js';
 import {setupTv} from './watch/tv.js';
 import {setupTables} from './tables/tables.js';
 import {setupEditor, showEditor} from './editor/editor.js';
+import {setupTournaments, showTournaments, showTournament} from './tournament/tournaments.js';
 import {showPage, navigate, setRouter} from './pages.js';
 import {setupSettings, setupLanguage} from './settings/settings.js';
 import {setupNewGameDialog, setupImportDialog} from './dialogs/new-game.js';
@@ -65,6 +67,8 @@ const ROUTES = [
   [/^\/tv\/?$/, () => showPage('tv')],
   [/^\/tables\/?$/, () => showPage('tables')],
   [/^\/editor\/?$/, () => showEditor()],
+  [/^\/tournaments\/?$/, () => showTournaments()],
+  [/^\/tournaments\/([A-Za-z0-9]+)\/?$/, (match) => showTournament(match[1])],
   [/^\/account\/?$/, () => showPage('account')],
   [/^\/@\/([^/]+)\/?$/, (match) => showProfile(decodeURIComponent(match[1]))],
 ];
@@ -141,6 +145,7 @@ async function main() {
   setupTv();
   setupTables();
   setupEditor();
+  setupTournaments();
   setupLinks();
   setRouter(route);
   events.on('language', refreshTexts);
