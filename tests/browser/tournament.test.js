@@ -82,7 +82,7 @@ test('a Swiss of 4 created, joined and started in the page, its standings live t
   await a.page.click('#btn-tournaments');
   await a.page.waitForSelector('#page-tournaments:not([hidden])');
   await a.page.waitForSelector('#tournament-form:not([hidden])');
-  await a.page.fill('#tournament-name', 'Browser Swiss');
+  await a.page.fill('#tournament-form-name', 'Browser Swiss');
   await a.page.selectOption('#tournament-system', 'swiss');
   await a.page.selectOption('#tournament-variant', 'mill');
   await a.page.fill('#tournament-rounds', '3');

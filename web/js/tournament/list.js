@@ -86,7 +86,7 @@ async function createTournament(event) {
     starts_in_s: Math.max(0, Math.round(Number($('tournament-starts').value) * 60)),
     rated: $('tournament-rated').checked,
   };
-  const name = $('tournament-name').value.trim();
+  const name = $('tournament-form-name').value.trim();
   if (name) spec.name = name;
   if (system === 'swiss') spec.rounds = Number($('tournament-rounds').value);
   else spec.minutes = Number($('tournament-minutes').value);
