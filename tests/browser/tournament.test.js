@@ -1,7 +1,8 @@
 // Tournaments in the page: a Swiss of 3 rounds and 4 accounts created in the page, joined in the
 // page by two browsers (and through the API by two more accounts), started by its creator; the
 // games are played through the API and the standings follow in the page without a reload, to
-// the final table and its podium. The server runs without the registration throttle.
+// the final table and its podium. And an arena player's berserk from the game page. The server
+// runs without the registration throttle.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {useServerAndBrowser, openApp} from './lib.js';
@@ -141,4 +142,28 @@ test('a Swiss of 4 created, joined and started in the page, its standings live t
   await a.page.waitForSelector(`#tournaments-finished tr[data-tournament="${id}"]`);
   assert.deepEqual(a.errors, []);
   assert.deepEqual(b.errors, []);
+});
+
+test('berserk from the game page of an arena halves the player\'s clock', async () => {
+  const a = await openApp(env.browser, env.server.url);
+  await registerInPage(a, 'vera');
+  const cookies = {vera: await cookieOf(a.context), petr: await registerByApi('petr')};
+  const made = await call(cookies.vera, 'POST', '/api/tournaments', {
+    variant: 'mill', clock: {initial_s: 120, increment_s: 0}, system: 'arena', minutes: 30, starts_in_s: 3600,
+  });
+  for (const name of ['vera', 'petr']) await call(cookies[name], 'POST', `/api/tournaments/${made.id}/join`, {});
+  await call(cookies.vera, 'POST', `/api/tournaments/${made.id}/start`, {});
+  await a.page.goto(`${env.server.url}/tournaments/${made.id}`);
+  await a.page.waitForSelector('body[data-ready="yes"]');
+  await a.page.click('#tournament-my-game');
+  await a.page.waitForSelector('#board[data-variant="mill"] svg');
+  await a.page.waitForSelector('#btn-berserk:not([hidden])');
+  await a.page.click('#btn-berserk');
+  await a.page.waitForSelector('#btn-berserk', {state: 'hidden'});
+  const mine = (await call(cookies.vera, 'GET', `/api/tournaments/${made.id}`)).me.game;
+  const game = await call(cookies.vera, 'GET', `/api/games/${mine.game}`);
+  assert.equal(game.clock[`${mine.side}_ms`], 60000);
+  const view = await call(cookies.vera, 'GET', `/api/tournaments/${made.id}`);
+  assert.equal(view.boards[0][`${mine.side}_berserk`], true);
+  assert.deepEqual(a.errors, []);
 });
