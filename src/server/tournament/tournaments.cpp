@@ -134,7 +134,7 @@ std::vector<Event> Tournaments::poll(const std::string& stream, Seen& seen) {
   std::lock_guard lock(mutex_);
   auto it = tournaments_.find(id);
   if (it == tournaments_.end()) return {Event{"gone", "{}", true}};
-  const News& news = news_[id];
+  News& news = news_[id];
   if (seen.version == news.version) return {};
   std::vector<Event> events;
   // A stream that missed news (it connected now, or fell behind what is kept) gets the view.
@@ -144,7 +144,11 @@ std::vector<Event> Tournaments::poll(const std::string& stream, Seen& seen) {
     for (const auto& [version, event] : news.recent)
       if (version > seen.version) events.push_back(event);
   }
-  events.push_back(Event{"tournament", it->second.view().dump()});
+  if (news.view_version != news.version) {
+    news.view_text = it->second.view().dump();
+    news.view_version = news.version;
+  }
+  events.push_back(Event{"tournament", news.view_text});
   seen.version = news.version;
   return events;
 }

@@ -93,6 +93,10 @@ class Tournaments {
   struct News {
     std::int64_t version = 0;
     std::deque<std::pair<std::int64_t, Event>> recent;  // the last kNewsKept
+    // The view as the streams last read it, and the news it follows: every stream of a
+    // tournament sends the same text, made once per change.
+    std::string view_text;
+    std::int64_t view_version = -1;
   };
 
   Storage& storage_;
