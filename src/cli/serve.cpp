@@ -20,6 +20,9 @@
 #ifndef DOSKA_WEB_DIR
 #define DOSKA_WEB_DIR "web"
 #endif
+#ifndef DOSKA_PUZZLES_DIR
+#define DOSKA_PUZZLES_DIR "data/puzzles"
+#endif
 
 namespace doska::cli {
 
@@ -32,14 +35,21 @@ std::string web_dir(const Args& args) {
   return "web";
 }
 
+// The puzzle files: --puzzles, else the source tree's data/puzzles/, else ./data/puzzles.
+std::string puzzles_dir(const Args& args) {
+  if (auto dir = args.value("puzzles")) return *dir;
+  if (std::filesystem::is_directory(DOSKA_PUZZLES_DIR)) return DOSKA_PUZZLES_DIR;
+  return "data/puzzles";
+}
+
 }  // namespace
 
 int run_serve(const std::vector<std::string>& words) {
-  auto args = parse_args(
-      words,
-      {"host", "port", "db", "web", "engine-threads", "hash", "egdb", "egdb-memory", "egdb-grow",
-       "connections-per-address", "analyses-per-address", "header-timeout", "analysis-seconds"},
-      {"secure-cookies", "no-throttle"}, {"trusted-proxy"});
+  auto args = parse_args(words,
+                         {"host", "port", "db", "web", "engine-threads", "hash", "egdb",
+                          "egdb-memory", "egdb-grow", "connections-per-address",
+                          "analyses-per-address", "header-timeout", "analysis-seconds", "puzzles"},
+                         {"secure-cookies", "no-throttle"}, {"trusted-proxy"});
   if (!args) return fail(args.error());
   if (!args->positional.empty()) return fail("serve takes no words, only options");
   const std::string host = args->value("host").value_or("127.0.0.1");
@@ -114,6 +124,8 @@ int run_serve(const std::vector<std::string>& words) {
   service_options.live_analysis_seconds = analysis_seconds;
   // Benchmarks only (doska loadtest --accounts registers thousands of players from one address).
   service_options.accounts.throttle = !args->flag("no-throttle");
+  service_options.puzzles.throttle = !args->flag("no-throttle");
+  service_options.puzzles.dir = puzzles_dir(*args);
   server::GameService service(**storage, pool, service_options);
   server::HttpServer http(service, http_options);
   auto bound = http.bind(host, *port);

@@ -7,7 +7,7 @@
 
 namespace doska::server {
 
-inline constexpr std::array<std::string_view, 81> kErrorCodes = {
+inline constexpr std::array<std::string_view, 87> kErrorCodes = {
     // the request itself
     "bad_request", "body_too_large", "uri_too_long", "headers_too_large", "request_timeout",
     "not_found", "method_not_allowed", "too_many_connections", "too_many_requests",
@@ -36,6 +36,8 @@ inline constexpr std::array<std::string_view, 81> kErrorCodes = {
     // tournaments
     "tournament_not_found", "tournament_started", "tournament_finished", "tournament_full",
     "already_joined", "not_joined", "too_few_players", "not_creator", "berserk_not_arena",
-    "no_tournament_game", "already_berserk", "berserk_no_clock", "berserk_too_late"};
+    "no_tournament_game", "already_berserk", "berserk_no_clock", "berserk_too_late",
+    // puzzles
+    "no_puzzles", "bad_theme", "bad_date", "puzzle_not_found", "bad_attempt", "too_many_attempts"};
 
 }  // namespace doska::server

@@ -33,6 +33,7 @@ GameService::GameService(Storage& storage, EnginePool& pool, ServiceOptions opti
           [this](const std::string& game, const std::string& key) {
             (void)round_.berserk(game, KeyRequest{key});
           }),
+      puzzles_(storage, std::move(options.puzzles)),
       tables_(options.tables),
       tablebase_(options.tables.shelf),
       cluster_(storage, hub_, std::move(options.cluster_log)) {}

@@ -17,6 +17,7 @@
 #include "server/explorer/explorer.h"
 #include "server/hub/hub.h"
 #include "server/lobby/lobby.h"
+#include "server/puzzles/puzzles.h"
 #include "server/ratings/ratings.h"
 #include "server/review/review.h"
 #include "server/round/round.h"
@@ -34,6 +35,7 @@ struct ServiceOptions {
   double live_analysis_seconds = 300.0;
   AccountOptions accounts;
   TablesOptions tables;
+  PuzzlesOptions puzzles;
   // Several servers on one database: the cluster's messages (a lost connection).
   Cluster::Log cluster_log;
 };
@@ -64,6 +66,7 @@ class GameService {
   Chat& chat() { return chat_; }
   Explorer& explorer() { return explorer_; }
   Tournaments& tournaments() { return tournaments_; }
+  Puzzles& puzzles() { return puzzles_; }
   Hub& hub() { return hub_; }
   Tables& tables() { return tables_; }
   const Tablebase& tablebase() const { return tablebase_; }
@@ -92,6 +95,7 @@ class GameService {
   Chat chat_;
   Explorer explorer_;
   Tournaments tournaments_;
+  Puzzles puzzles_;
   Tables tables_;
   Tablebase tablebase_;
   Cluster cluster_;

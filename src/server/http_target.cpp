@@ -105,6 +105,15 @@ bool is_app_page(const std::string& path) {
       return std::isalnum(static_cast<unsigned char>(c)) != 0;
     });
   }
+  // "/puzzles" and "/puzzles/<game id>" (a game id is letters, digits and dashes).
+  if (path == "/puzzles") return true;
+  static constexpr std::string_view kPuzzles = "/puzzles/";
+  if (path.rfind(kPuzzles, 0) == 0) {
+    const std::string_view game = std::string_view(path).substr(kPuzzles.size());
+    return !game.empty() && game.size() <= 32 && std::all_of(game.begin(), game.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-';
+    });
+  }
   static constexpr std::string_view kProfile = "/@/";
   if (path.rfind(kProfile, 0) != 0) return false;
   const std::string_view name = std::string_view(path).substr(kProfile.size());

@@ -177,6 +177,30 @@ const Migration kMigrations[] = {
          rated INTEGER NOT NULL,
          PRIMARY KEY (variant, position, move));
        CREATE TABLE IF NOT EXISTS explorer_games (game_id TEXT PRIMARY KEY);)"},
+    // Puzzles (server/puzzles/): each player's puzzle rating in each game, each puzzle's rating
+    // (once played; before, the data file's), and each player's first attempt at a puzzle, the
+    // one that counts for both ratings.
+    {R"(CREATE TABLE IF NOT EXISTS puzzle_player_ratings (
+         user_id INTEGER NOT NULL,
+         game TEXT NOT NULL,
+         rating REAL NOT NULL,
+         rd REAL NOT NULL,
+         volatility REAL NOT NULL,
+         plays INTEGER NOT NULL,
+         PRIMARY KEY (user_id, game));
+       CREATE TABLE IF NOT EXISTS puzzle_ratings (
+         puzzle_id TEXT PRIMARY KEY,
+         rating REAL NOT NULL,
+         rd REAL NOT NULL,
+         volatility REAL NOT NULL,
+         plays INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS puzzle_attempts (
+         user_id INTEGER NOT NULL,
+         puzzle_id TEXT NOT NULL,
+         game TEXT NOT NULL,
+         solved INTEGER NOT NULL,
+         at_ms INTEGER NOT NULL,
+         PRIMARY KEY (user_id, puzzle_id));)"},
 };
 
 constexpr int kLatest = static_cast<int>(std::size(kMigrations));

@@ -145,6 +145,15 @@ std::pair<std::string, std::string> route_pattern(const std::string& path) {
     if (!id.empty() && id.find('{') == std::string::npos)
       return {"/api/tournaments/{id}" + (tail.empty() ? "" : "/" + tail), id};
   }
+  // "/api/puzzles/<game or puzzle id>/<next, daily or attempt>".
+  if (path.rfind("/api/puzzles/", 0) == 0) {
+    const std::string rest = path.substr(std::string("/api/puzzles/").size());
+    const auto slash = rest.find('/');
+    const std::string id = rest.substr(0, slash);
+    const std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
+    if (!id.empty() && id.find('{') == std::string::npos)
+      return {"/api/puzzles/{id}" + (tail.empty() ? "" : "/" + tail), id};
+  }
   if (path.rfind("/api/users/", 0) == 0) {
     const std::string rest = path.substr(std::string("/api/users/").size());
     const auto slash = rest.find('/');
@@ -207,6 +216,7 @@ const std::vector<Route>& routes() {
     std::vector<Route> all = game_routes();
     for (Route& route : player_routes()) all.push_back(route);
     for (Route& route : tournament_routes()) all.push_back(route);
+    for (Route& route : puzzle_routes()) all.push_back(route);
     return all;
   }();
   return table;

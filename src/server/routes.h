@@ -65,11 +65,12 @@ struct Route {
   bool others_not_found = false;  // the other methods answer 404 rather than 405
 };
 
-// Every route: the games', the players' and the tournaments'.
+// Every route: the games', the players', the tournaments' and the puzzles'.
 const std::vector<Route>& routes();
 std::vector<Route> game_routes();
 std::vector<Route> player_routes();
 std::vector<Route> tournament_routes();
+std::vector<Route> puzzle_routes();
 // The pattern of the table a path falls under, and the {id} in it.
 std::pair<std::string, std::string> route_pattern(const std::string& path);
 // The answer of the API to a request (404 and 405 for paths and methods not in the table).

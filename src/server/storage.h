@@ -179,6 +179,20 @@ struct ExplorerGame {
   std::int64_t rating_sum = 0, rated = 0;
 };
 
+// Puzzles (server/puzzles/): a Glicko-2 rating, a player's in one game or a puzzle's, and how
+// many rated attempts made it.
+struct PuzzleRatingRow {
+  double rating = 1500, rd = 350, volatility = 0.06;
+  int plays = 0;
+};
+// A player's first attempt at a puzzle, the one that counts for the ratings.
+struct PuzzleAttemptRow {
+  std::int64_t user_id = 0;
+  std::string puzzle_id, game;
+  bool solved = false;
+  std::int64_t at_ms = 0;
+};
+
 // The filters of a player's list of games (GET /api/users/{name}/games).
 struct UserGamesQuery {
   std::string name;
@@ -297,6 +311,17 @@ class Storage {
   // The tournaments (storage_tournaments.cpp): one written whole, or added; all, oldest first.
   Status save_tournament(const TournamentRow& tournament);
   Result<std::vector<TournamentRow>> tournaments();
+  // Puzzles (storage_puzzles.cpp): a player's rating in a game's puzzles and a puzzle's rating
+  // (none: never rated), the puzzles of a game the player has attempted, and a first attempt
+  // with both ratings after it, written in one transaction (false: the player had attempted
+  // the puzzle before, and nothing was written).
+  Result<std::optional<PuzzleRatingRow>> player_puzzle_rating(std::int64_t user_id,
+                                                              const std::string& game);
+  Result<std::optional<PuzzleRatingRow>> puzzle_rating(const std::string& puzzle_id);
+  Result<std::vector<std::string>> attempted_puzzles(std::int64_t user_id, const std::string& game);
+  Result<bool> record_puzzle_attempt(const PuzzleAttemptRow& attempt,
+                                     const PuzzleRatingRow& player_after,
+                                     const PuzzleRatingRow& puzzle_after);
 
  private:
   explicit Storage(std::unique_ptr<db::Connection> db, std::string target);

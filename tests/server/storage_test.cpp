@@ -49,12 +49,12 @@ TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 10);
+    EXPECT_EQ((*storage)->schema_version(), 11);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 10);
+  EXPECT_EQ((*storage)->schema_version(), 11);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -135,7 +135,7 @@ TEST_P(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 10);
+  EXPECT_EQ((*storage)->schema_version(), 11);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));
