@@ -37,6 +37,13 @@ async function request(method, path, body) {
 }
 
 export const api = {
+  // Puzzles (docs/api.md, Puzzles): the games that have some, the next for the player, the day's,
+  // and the player's moves so far checked.
+  puzzleGames: () => request('GET', '/api/puzzles'),
+  nextPuzzle: (game, theme) => request('GET', `/api/puzzles/${encodeURIComponent(game)}/next` +
+                                              (theme ? `?theme=${encodeURIComponent(theme)}` : '')),
+  dailyPuzzle: (game) => request('GET', `/api/puzzles/${encodeURIComponent(game)}/daily`),
+  puzzleAttempt: (id, moves) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, {moves}),
   variants: () => request('GET', '/api/variants'),
   // The games this browser holds keys of ([{id, key}]): the server lists only those.
   mine: (held) => request('POST', '/api/games/mine', {games: held}),

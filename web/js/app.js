@@ -11,6 +11,7 @@
 //   profile/   a player's ratings, graph and games
 //   watch/     the games on now
 //   editor/    the board editor
+//   puzzles/   puzzles: a game's, a theme's, the day's, with the player's puzzle rating
 //   tournament/ the tournaments: list, creation, one tournament live, berserk
 //   dialogs/   new game, import, export, stored games, rules
 //   settings/  sound, coordinates, colours, language
@@ -38,6 +39,7 @@ import {setupProfile, showProfile} from './profile/profile.js';
 import {setupTv} from './watch/tv.js';
 import {setupTables} from './tables/tables.js';
 import {setupEditor, showEditor} from './editor/editor.js';
+import {setupPuzzles, showPuzzles} from './puzzles/puzzles.js';
 import {setupTournaments, showTournaments, showTournament} from './tournament/tournaments.js';
 import {showPage, navigate, setRouter} from './pages.js';
 import {setupSettings, setupLanguage} from './settings/settings.js';
@@ -67,6 +69,7 @@ const ROUTES = [
   [/^\/tv\/?$/, () => showPage('tv')],
   [/^\/tables\/?$/, () => showPage('tables')],
   [/^\/editor\/?$/, () => showEditor()],
+  [/^\/puzzles(?:\/([^/]+))?\/?$/, (match) => showPuzzles(match[1] ? decodeURIComponent(match[1]) : null)],
   [/^\/tournaments\/?$/, () => showTournaments()],
   [/^\/tournaments\/([A-Za-z0-9]+)\/?$/, (match) => showTournament(match[1])],
   [/^\/account\/?$/, () => showPage('account')],
@@ -145,6 +148,7 @@ async function main() {
   setupTv();
   setupTables();
   setupEditor();
+  setupPuzzles();
   setupTournaments();
   setupLinks();
   setRouter(route);

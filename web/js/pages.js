@@ -4,7 +4,7 @@ import {$, events} from './state.js';
 
 // The section of each view in index.html.
 const VIEWS = {home: 'welcome', game: 'game', lobby: 'page-lobby', tv: 'page-tv', account: 'page-account',
-               profile: 'page-profile', tables: 'page-tables', editor: 'page-editor',
+               profile: 'page-profile', tables: 'page-tables', editor: 'page-editor', puzzles: 'page-puzzles',
                tournaments: 'page-tournaments', tournament: 'page-tournament'};
 
 let shown = null;

@@ -1,0 +1,149 @@
+// The puzzles page (/puzzles): a puzzle solved by clicking its line (the solution read from the
+// shipped file, data/puzzles/, never from the page), one failed by a wrong move with the right
+// move named, the player's puzzle rating going up and down, the theme filter, a mill puzzle with
+// its placements, moves and removals, and a visitor's daily puzzle without a rating.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {useServerAndBrowser, openApp, repo} from './lib.js';
+
+const env = useServerAndBrowser();
+
+// The line of a shipped puzzle by its id ("mill-4").
+function lineOf(id) {
+  const game = id.slice(0, id.lastIndexOf('-'));
+  for (const row of readFileSync(join(repo, 'data', 'puzzles', `${game}.txt`), 'utf8').split('\n')) {
+    const fields = row.split('\t');
+    if (fields[0] === id) return fields[2].split(' ');
+  }
+  throw new Error(`no puzzle ${id}`);
+}
+
+const spot = (name) => `#puzzles-board [data-square="${name}"]`;
+const puzzleId = (page) => page.getAttribute('#puzzles-board', 'data-puzzle');
+const status = (page) => page.getAttribute('#puzzles-status', 'data-state');
+
+// A move's points in the order a player clicks them: draughts "32-28", "19x28", "c5:a3" (from and
+// to); mill "c3" (a placement), "d5-e5" (a move), either with "xb4" (the point removed).
+function clicksOf(move) {
+  const [played, ...removed] = move.split(/x(?=[a-g]\d$)/);
+  const points = /^[a-g]\d/.test(move) && !move.includes(':') ? played.split('-') : move.split(/[-x:]/);
+  const path = points.length > 2 ? [points[0], points[points.length - 1]] : points;
+  return [...path, ...removed];
+}
+
+// Opens the page of `game` and waits for a puzzle.
+async function openPuzzles(page, game) {
+  await page.click('#btn-puzzles');
+  await page.waitForSelector('#page-puzzles:not([hidden])');
+  if (game) await page.selectOption('#puzzles-game', game);
+  await page.waitForFunction((g) => {
+    const box = document.querySelector('#puzzles-board');
+    return box.dataset.game === g && box.dataset.puzzle && box.querySelector('svg');
+  }, game || 'international');
+  return puzzleId(page);
+}
+
+// Plays the player's moves of the puzzle shown by clicking, each answer awaited.
+async function solveByClicking(page) {
+  const id = await puzzleId(page);
+  const line = lineOf(id);
+  for (let i = 0; i < line.length; i += 2) {
+    for (const point of clicksOf(line[i])) await page.click(spot(point));
+    const expected = i + 1 < line.length ? 'right' : 'solved';
+    await page.waitForFunction((s) => document.querySelector('#puzzles-status').dataset.state === s, expected);
+  }
+  return id;
+}
+
+async function register(page, name) {
+  const status = await page.evaluate(async (n) => (await fetch('/api/account/register', {
+    method: 'POST', headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({name: n, password: 'correct horse'})})).status, name);
+  assert.equal(status, 201);
+}
+
+// A legal move other than the line's first, found by clicking the player's pieces until one
+// shows a target that the right move does not go to.
+async function playWrongMove(page, right) {
+  const [from, to] = clicksOf(right);
+  const side = (await page.textContent('#puzzles-status')).includes('Black') ? 'black' : 'white';
+  const pieces = await page.$$eval(`#puzzles-board [data-piece-kind^="${side}-"]`, (els) => els.map((e) => e.dataset.square));
+  for (const square of pieces) {
+    await page.click(spot(square));
+    const targets = await page.$$eval('#puzzles-board .hit.target', (els) => els.map((e) => e.dataset.square));
+    const other = targets.find((target) => square !== from || target !== to);
+    if (other) {
+      await page.click(spot(other));
+      return;
+    }
+  }
+  throw new Error('no wrong move found');
+}
+
+test('a player solves a puzzle by clicking and fails the next; the puzzle rating goes up, then down', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await register(page, 'solver');
+  await openPuzzles(page, 'russian');
+  assert.equal(await status(page), 'play');
+  assert.match(await page.textContent('#puzzles-rating'), /Your puzzle rating: 1500/);
+  assert.match(page.url(), /\/puzzles\/russian$/);
+  await solveByClicking(page);
+  assert.equal(await page.textContent('#puzzles-status'), 'Solved!');
+  const up = Number(await page.getAttribute('#puzzles-rating', 'data-diff'));
+  assert.ok(up > 0, `the rating went up by ${up}`);
+
+  await page.click('#puzzles-next');
+  await page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'play');
+  const id = await puzzleId(page);
+  const right = lineOf(id)[0];
+  await playWrongMove(page, right);
+  await page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'failed');
+  assert.equal(await page.textContent('#puzzles-status'), `Wrong: the move was ${right}.`);
+  const down = Number(await page.getAttribute('#puzzles-rating', 'data-diff'));
+  assert.ok(down < 0, `the rating went down by ${down}`);
+  assert.deepEqual(errors, []);
+});
+
+test('the theme filter gives puzzles of that theme only', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await openPuzzles(page, 'mill');
+  await page.selectOption('#puzzles-theme', 'mill');
+  for (let i = 0; i < 3; ++i) {
+    await page.waitForFunction(() => document.querySelector('#puzzles-board').dataset.loading === 'no');
+    assert.match(await page.textContent('#puzzles-themes'), /Mill/);
+    const id = await puzzleId(page);
+    const row = readFileSync(join(repo, 'data', 'puzzles', 'mill.txt'), 'utf8').split('\n')
+        .find((r) => r.startsWith(`${id}\t`));
+    assert.ok(row.split('\t')[3].split(',').includes('mill'), `${id} has the theme mill`);
+    await page.selectOption('#puzzles-theme', '');
+    await page.selectOption('#puzzles-theme', 'mill');
+  }
+  assert.deepEqual(errors, []);
+});
+
+test('a mill puzzle is solved by placing, moving and removing', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await register(page, 'miller');
+  await openPuzzles(page, 'mill');
+  await solveByClicking(page);
+  assert.ok(Number(await page.getAttribute('#puzzles-rating', 'data-diff')) > 0);
+  assert.deepEqual(errors, []);
+});
+
+test('a visitor gets the daily puzzle, plays without a rating, and the page speaks Russian', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {path: '/puzzles/english'});
+  await page.waitForFunction(() => document.querySelector('#puzzles-board').dataset.puzzle);
+  assert.equal(await page.inputValue('#puzzles-game'), 'english');
+  assert.equal(await page.textContent('#puzzles-rating'), 'Sign in to get a puzzle rating.');
+  await page.click('#puzzles-daily');
+  await page.waitForFunction(() => /Puzzle of the day, \d{4}-\d\d-\d\d/.test(document.querySelector('#puzzles-title').textContent));
+  await solveByClicking(page);
+  assert.equal(await page.textContent('#puzzles-rating'), 'Sign in to get a puzzle rating.');
+  const ru = await openApp(env.browser, env.server.url, {path: '/puzzles/english', locale: 'ru-RU'});
+  await ru.page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'play');
+  assert.match(await ru.page.textContent('#puzzles-status'), /^Ваш ход/);
+  assert.equal(await ru.page.textContent('#btn-puzzles'), 'Задачи');
+  assert.deepEqual([...errors, ...ru.errors], []);
+});

@@ -1,0 +1,230 @@
+// The puzzles page at /puzzles and /puzzles/{game} (docs/puzzles.md, after lichess's puzzle
+// page): a game and a theme chosen, a puzzle near the player's puzzle rating (or the day's), its
+// board played by clicking; each move is sent to the server, which answers right (with the
+// opponent's reply, played on the board) or wrong (with the move that was right), so that the
+// page never holds the solution. At the end the player's puzzle rating and its change.
+import {api} from '../api.js';
+import {t} from '../i18n.js';
+import {$, events} from '../state.js';
+import {SquareBoard} from '../square-board.js';
+import {MillBoard} from '../mill-board.js';
+import {MovePicker} from '../move-picker.js';
+import {familyOf, sideName, variantName} from '../variants.js';
+import {errorText} from '../messages.js';
+import {currentPage, showPage} from '../pages.js';
+
+const page = {
+  games: null,       // GET /api/puzzles: [{game, name, count, themes}]
+  game: null,
+  puzzle: null,      // the server's view of the puzzle being played
+  moves: [],         // the player's moves so far
+  legal: [],
+  board: null,       // the board view drawn
+  last: null,        // {squares, captures} of the last move on the board
+  outcome: null,     // the last attempt's answer
+  drawn: null,       // the SquareBoard or MillBoard
+  picker: new MovePicker(),
+  busy: false,
+  ticket: 0,         // the latest request for a puzzle
+};
+
+export const puzzlesPath = (game) => `/puzzles${game ? `/${encodeURIComponent(game)}` : ''}`;
+
+function renderBoard() {
+  const box = $('puzzles-board');
+  if (!page.board) { box.replaceChildren(); return; }
+  const Kind = page.board.kind === 'mill' ? MillBoard : SquareBoard;
+  if (!(page.drawn instanceof Kind)) {
+    if (page.drawn) page.drawn.destroy();
+    page.drawn = new Kind(box, onPoint);
+  }
+  const marks = {selected: page.picker.selected, targets: page.picker.targets(page.legal),
+                 choices: page.picker.choices(),
+                 lastSquares: page.last ? page.last.squares : [], lastCaptures: page.last ? page.last.captures : [],
+                 letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')}};
+  const flipped = page.puzzle ? page.puzzle.side === 'black' : false;
+  page.drawn.render(page.board, {flipped, family: familyOf(page.game), marks});
+  box.dataset.game = page.game;
+  box.dataset.puzzle = page.puzzle ? page.puzzle.id : '';
+}
+
+// The line under the board: whose move, right, solved, or the move that was right.
+function renderStatus() {
+  const status = $('puzzles-status');
+  const p = page.puzzle;
+  const o = page.outcome;
+  let text = '';
+  let kind = '';
+  if (!p) {
+    kind = 'none';
+    text = t('puzzles.none');
+  } else if (!o) {
+    kind = 'play';
+    text = t('puzzles.your_move', {side: sideName(p.game, p.side)});
+  } else {
+    kind = o.result;
+    text = o.result === 'failed' ? t('puzzles.wrong', {move: o.expected})
+        : o.result === 'solved' ? t('puzzles.solved') : t('puzzles.right');
+  }
+  status.textContent = text;
+  status.dataset.state = kind;
+  $('puzzles-title').textContent = !p ? ''
+      : p.date ? t('puzzles.daily_of', {date: p.date}) : t('puzzles.puzzle', {id: p.id, rating: p.rating});
+  $('puzzles-themes').textContent = p ? p.themes.map((theme) => t(`puzzles.theme.${theme}`, {}, theme)).join(', ') : '';
+  renderRating();
+}
+
+// The player's puzzle rating, with the change of the attempt just finished.
+function renderRating() {
+  const box = $('puzzles-rating');
+  const finished = page.outcome && page.outcome.result !== 'right' ? page.outcome : null;
+  const player = finished && finished.player ? finished.player : page.puzzle ? page.puzzle.player : null;
+  box.dataset.diff = '';
+  if (!page.puzzle) { box.textContent = ''; return; }
+  if (!player) { box.textContent = t('puzzles.unrated'); return; }
+  let text = t('puzzles.rating', {rating: player.provisional ? `${player.rating}?` : player.rating});
+  if (finished && finished.rated) {
+    const diff = player.diff;
+    text += ` (${diff >= 0 ? '+' : ''}${diff})`;
+    box.dataset.diff = String(diff);
+  } else if (finished) {
+    text += ` — ${t('puzzles.not_rated_again')}`;
+  }
+  box.textContent = text;
+}
+
+function show() {
+  renderBoard();
+  renderStatus();
+  $('puzzles-next').hidden = !page.puzzle || !page.outcome || page.outcome.result === 'right';
+}
+
+function fillGames() {
+  const select = $('puzzles-game');
+  select.replaceChildren(...page.games.map((g) => {
+    const option = document.createElement('option');
+    option.value = g.game;
+    option.textContent = variantName(g.game);
+    return option;
+  }));
+  select.value = page.game || '';
+}
+
+function fillThemes() {
+  const select = $('puzzles-theme');
+  const kept = select.value;
+  const entry = page.games.find((g) => g.game === page.game);
+  const themes = entry ? entry.themes : [];
+  const any = document.createElement('option');
+  any.value = '';
+  any.textContent = t('puzzles.theme.any');
+  select.replaceChildren(any, ...themes.map((theme) => {
+    const option = document.createElement('option');
+    option.value = theme;
+    option.textContent = t(`puzzles.theme.${theme}`, {}, theme);
+    return option;
+  }));
+  select.value = themes.includes(kept) ? kept : '';
+}
+
+// A new puzzle: the next one for the player (of the theme chosen), or the day's.
+// Only the latest request's answer is shown (a theme chosen twice quickly asks twice).
+async function load(kind) {
+  if (!page.game) return;
+  const ticket = ++page.ticket;
+  page.busy = true;
+  $('puzzles-board').dataset.loading = 'yes';
+  try {
+    const theme = $('puzzles-theme').value;
+    const puzzle = kind === 'daily' ? await api.dailyPuzzle(page.game) : await api.nextPuzzle(page.game, theme);
+    if (ticket !== page.ticket) return;
+    page.puzzle = puzzle;
+    page.board = puzzle.board;
+    page.legal = puzzle.legal;
+    page.moves = [];
+    page.last = null;
+    page.outcome = null;
+    page.picker.reset();
+  } catch (e) {
+    if (ticket !== page.ticket) return;
+    page.puzzle = null;
+    page.board = null;
+    show();
+    $('puzzles-status').textContent = errorText(e);
+    return;
+  } finally {
+    if (ticket === page.ticket) {
+      page.busy = false;
+      $('puzzles-board').dataset.loading = 'no';
+    }
+  }
+  show();
+}
+
+// A move chosen on the board: sent with the ones before it, the answer drawn.
+async function play(move) {
+  page.busy = true;
+  page.moves.push(move.text);
+  page.last = {squares: move.path || [], captures: move.captures || []};
+  try {
+    const answer = await api.puzzleAttempt(page.puzzle.id, page.moves);
+    page.outcome = answer;
+    page.board = answer.board;
+    page.last = answer.last || page.last;
+    page.legal = answer.result === 'right' ? answer.legal : [];
+  } catch (e) {
+    page.moves.pop();
+    $('puzzles-status').textContent = errorText(e);
+    return;
+  } finally {
+    page.busy = false;
+  }
+  show();
+}
+
+function onPoint(name, {drag}) {
+  if (page.busy || !page.puzzle || (page.outcome && page.outcome.result !== 'right')) return;
+  const chosen = page.picker.click(name, page.legal, {drag});
+  if (chosen) play(chosen.play);
+  else renderBoard();
+}
+
+// Opens the page on the address's game (else the one chosen before, else the first with puzzles).
+export async function showPuzzles(game) {
+  showPage('puzzles');
+  document.title = `${t('puzzles.title')} · doska`;
+  if (!page.games) {
+    try {
+      page.games = (await api.puzzleGames()).games;
+    } catch (e) {
+      page.games = [];
+      $('puzzles-status').textContent = errorText(e);
+    }
+  }
+  const known = (id) => page.games.some((g) => g.game === id);
+  const wanted = known(game) ? game : known(page.game) ? page.game : page.games.length ? page.games[0].game : null;
+  const changed = wanted !== page.game || !page.puzzle;
+  page.game = wanted;
+  fillGames();
+  fillThemes();
+  if (changed) await load('next');
+  else show();
+}
+
+export function setupPuzzles() {
+  $('puzzles-game').addEventListener('change', () => {
+    page.game = $('puzzles-game').value;
+    history.replaceState({}, '', puzzlesPath(page.game));
+    fillThemes();
+    load('next');
+  });
+  $('puzzles-theme').addEventListener('change', () => load('next'));
+  $('puzzles-next').addEventListener('click', () => load('next'));
+  $('puzzles-daily').addEventListener('click', () => load('daily'));
+  events.on('texts', () => {
+    if (currentPage() !== 'puzzles' || !page.games) return;
+    fillGames();
+    fillThemes();
+    show();
+  });
+}
