@@ -334,6 +334,7 @@ Result<TournamentRequest> parse_tournament(std::string_view body) {
   r.name = *name;
   auto variant = text_field(o, "variant", true);
   if (!variant) return make_error(variant.error());
+  if (variant->empty()) return make_error("field \"variant\" is empty: give a game id");
   r.variant = *variant;
   auto clock = o.find("clock");
   if (clock == o.end() || !clock->is_object())
