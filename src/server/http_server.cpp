@@ -683,17 +683,7 @@ Reply HttpServer::Impl::analyse(const Request& r) {
 std::variant<HttpServer::Impl::LiveStream, Reply> HttpServer::Impl::start_live_analysis(
     const Request& r) {
   try {
-    json body = json::object();
-    for (const char* name : {"variant", "fen", "game"})
-      if (auto it = r.query.find(name); it != r.query.end()) body[name] = it->second;
-    if (auto it = r.query.find("moves"); it != r.query.end())
-      for (std::string_view move : doska::split_words(it->second))
-        body["moves"].push_back(std::string(move));
-    if (auto it = r.query.find("lines"); it != r.query.end()) {
-      auto n = parse_int(it->second);
-      body["lines"] = n ? json(*n) : json(it->second);
-    }
-    AnalyseRequest request = need(parse_analyse(body.dump()));
+    AnalyseRequest request = need(parse_analyse_query(r.query));
     Reply refusal;
     auto slot = take_analysis(r.address, refusal);
     if (!slot) return refusal;

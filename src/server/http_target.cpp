@@ -105,14 +105,16 @@ bool is_app_page(const std::string& path) {
       return std::isalnum(static_cast<unsigned char>(c)) != 0;
     });
   }
-  // "/puzzles" and "/puzzles/<game id>" (a game id is letters, digits and dashes).
-  if (path == "/puzzles") return true;
-  static constexpr std::string_view kPuzzles = "/puzzles/";
-  if (path.rfind(kPuzzles, 0) == 0) {
-    const std::string_view game = std::string_view(path).substr(kPuzzles.size());
-    return !game.empty() && game.size() <= 32 && std::all_of(game.begin(), game.end(), [](char c) {
-      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-';
-    });
+  // "/puzzles", "/explorer" and each with "/<game id>" (a game id is letters, digits and dashes).
+  for (const std::string_view page :
+       {std::string_view("/puzzles"), std::string_view("/explorer")}) {
+    if (path == page) return true;
+    if (path.size() > page.size() + 1 && path.rfind(page, 0) == 0 && path[page.size()] == '/') {
+      const std::string_view game = std::string_view(path).substr(page.size() + 1);
+      return game.size() <= 32 && std::all_of(game.begin(), game.end(), [](char c) {
+               return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-';
+             });
+    }
   }
   static constexpr std::string_view kProfile = "/@/";
   if (path.rfind(kProfile, 0) != 0) return false;

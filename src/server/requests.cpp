@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/text.h"
+
 namespace doska::server {
 
 namespace {
@@ -318,6 +320,20 @@ Result<AnalyseRequest> parse_analyse(std::string_view body) {
   r.lines = *lines;
   if (r.time_ms == 0 && r.depth == 0) r.time_ms = 1000;
   return r;
+}
+
+Result<AnalyseRequest> parse_analyse_query(const std::map<std::string, std::string>& query) {
+  json body = json::object();
+  for (const char* name : {"variant", "fen", "game"})
+    if (auto it = query.find(name); it != query.end()) body[name] = it->second;
+  if (auto it = query.find("moves"); it != query.end())
+    for (std::string_view move : doska::split_words(it->second))
+      body["moves"].push_back(std::string(move));
+  if (auto it = query.find("lines"); it != query.end()) {
+    auto n = parse_int(it->second);
+    body["lines"] = n ? json(*n) : json(it->second);
+  }
+  return parse_analyse(body.dump());
 }
 
 Result<TournamentRequest> parse_tournament(std::string_view body) {

@@ -2,6 +2,7 @@
 // problem is an error naming the field; nothing here trusts the client.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -119,6 +120,9 @@ Result<KeyRequest> parse_key(std::string_view body);
 Result<TakebackRequest> parse_takeback(std::string_view body);
 Result<DrawRequest> parse_draw(std::string_view body);
 Result<AnalyseRequest> parse_analyse(std::string_view body);
+// The same request in a query (GET /api/analysis/events, GET /api/position/{game id}):
+// variant, fen or game, moves (separated by spaces) and lines.
+Result<AnalyseRequest> parse_analyse_query(const std::map<std::string, std::string>& query);
 // {"games": [{"id": "...", "key": "..."}, ...]}
 Result<std::vector<HeldGame>> parse_held(std::string_view body);
 Result<Credentials> parse_credentials(std::string_view body);

@@ -121,6 +121,14 @@ std::vector<Route> game_routes() {
          return json_reply(200, json{{"cancelled", c.id}});
        }},
       {post, "/api/analyse", "analysis", [](Call& c) { return c.analyse(c.request); }},
+      // A position without a search: its board and legal moves (the explorer page).
+      {get, "/api/position/{id}", "analysis",
+       [](Call& c) {
+         std::map<std::string, std::string> query = c.request.query;
+         query.erase("game");
+         query["variant"] = c.id;
+         return json_reply(200, c.service.analysis().position(need(parse_analyse_query(query))));
+       }},
       // Other methods: 404, as for a path not listed.
       {get, "/api/analysis/events", "hub (analysis)", nullptr, true},
   };
@@ -161,17 +169,13 @@ std::pair<std::string, std::string> route_pattern(const std::string& path) {
     const std::string tail = slash == std::string::npos ? "" : rest.substr(slash + 1);
     if (!name.empty()) return {"/api/users/{id}" + (tail.empty() ? "" : "/" + tail), name};
   }
-  // "/api/tablebase/<game id>" (a game id has no slash).
-  if (path.rfind("/api/tablebase/", 0) == 0) {
-    const std::string game = path.substr(std::string("/api/tablebase/").size());
+  // "/api/tablebase/<game id>", "/api/explorer/<game id>", "/api/position/<game id>" (a game id
+  // has no slash).
+  for (const std::string prefix : {"/api/tablebase/", "/api/explorer/", "/api/position/"}) {
+    if (path.rfind(prefix, 0) != 0) continue;
+    const std::string game = path.substr(prefix.size());
     if (!game.empty() && game.find('/') == std::string::npos && game.find('{') == std::string::npos)
-      return {"/api/tablebase/{id}", game};
-  }
-  // "/api/explorer/<game id>" (a game id has no slash).
-  if (path.rfind("/api/explorer/", 0) == 0) {
-    const std::string game = path.substr(std::string("/api/explorer/").size());
-    if (!game.empty() && game.find('/') == std::string::npos && game.find('{') == std::string::npos)
-      return {"/api/explorer/{id}", game};
+      return {prefix + "{id}", game};
   }
   if (auto game = game_path(path); game && path != "/api/games/mine") {
     const auto& [id, tail] = *game;

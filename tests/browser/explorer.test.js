@@ -3,9 +3,15 @@
 // games, a bar of its results and the average rating (none here: games without accounts); a click
 // on a move plays it there, and the panel follows; english shows its opening book's move; the
 // texts in Russian and Ukrainian. The games are played to their end through the API first.
+// The explorer page (/explorer, docs/web.md): the same on a board of its own, moves played by
+// clicking, on the board or in the lists, back and forth; the endgame tables' answer for a
+// position given by ?fen= (the server gets the english tables up to 3 pieces, built before it
+// starts); the editor's way there; the page in Russian.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {useServerAndBrowser, openApp, newGame} from './lib.js';
+import {useServerAndBrowser, useTables, openApp, newGame} from './lib.js';
+
+const tables = useTables('english', 3);
 
 async function call(url, method, path, body) {
   const r = await fetch(url + path, {method, headers: {'Content-Type': 'application/json'},
@@ -44,7 +50,7 @@ const env = useServerAndBrowser(async ({server}) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('the explorer did not count the games');
-});
+}, {args: () => ['--egdb', tables]});
 
 const rows = (page) => page.$$eval('#explorer .explorer-move', (all) => all.map((r) => ({
   move: r.dataset.move, games: Number(r.dataset.games), white: Number(r.dataset.white),
@@ -102,4 +108,124 @@ test('english shows its opening book\'s move; the texts in Russian and Ukrainian
     await p.context().close();
     assert.deepEqual(e, []);
   }
+});
+
+// The explorer page's board, its opening explorer's moves and the position on view.
+const spot = (name) => `#explorer-board [data-square="${name}"]`;
+const pageRows = (page) => page.$$eval('#explorer-openings .explorer-move',
+                                       (all) => all.map((r) => [r.dataset.move, Number(r.dataset.games)]));
+const waitPly = (page, n) => page.waitForSelector(`#explorer-board[data-plies="${n}"][data-fen]:not([data-fen=""])`);
+
+test('the explorer page: moves clicked on the board and in the list, back and forth', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await page.click('#btn-explorer');
+  await page.waitForSelector('#page-explorer:not([hidden])');
+  assert.equal(new URL(page.url()).pathname, '/explorer/international');
+  await page.selectOption('#explorer-variant', 'russian');
+  await page.waitForSelector('#explorer-openings[data-games="4"]');
+  assert.equal(new URL(page.url()).pathname, '/explorer/russian');
+  assert.deepEqual(await pageRows(page), [['c3-d4', 3], ['e3-f4', 1]]);
+  assert.equal(await page.textContent('#explorer-openings h3'), 'Opening explorer');
+  assert.equal(await page.isHidden('#explorer-tablebase'), true, 'the start is in no table');
+
+  // c3-d4 by clicking on the board: Black's replies in those games.
+  await page.click(spot('c3'));
+  await page.click(spot('d4'));
+  await waitPly(page, 1);
+  await page.waitForSelector('#explorer-openings[data-games="3"]');
+  assert.deepEqual(await pageRows(page), [['f6-g5', 2], ['b6-a5', 1]]);
+  const afterC3 = await page.getAttribute('#explorer-board', 'data-fen');
+  assert.equal(new URL(page.url()).searchParams.get('fen'), afterC3);
+  assert.equal(await page.inputValue('#explorer-fen'), afterC3);
+
+  // f6-g5 from the list, then back and forward.
+  await page.click('#explorer-openings .explorer-move[data-move="f6-g5"]');
+  await waitPly(page, 2);
+  await page.waitForSelector('#explorer-openings[data-games="2"]');
+  assert.deepEqual(await pageRows(page), [['a3-b4', 1], ['b2-c3', 1]]);
+  assert.deepEqual(await page.$$eval('#explorer-line .explorer-ply', (b) => b.map((x) => x.textContent)),
+                   ['1. c3-d4', 'f6-g5']);
+  await page.click('#explorer-back');
+  await waitPly(page, 1);
+  await page.waitForSelector('#explorer-openings[data-games="3"]');
+  await page.click('#explorer-forward');
+  await waitPly(page, 2);
+  await page.click('#explorer-first');
+  await waitPly(page, 0);
+  await page.waitForSelector('#explorer-openings[data-games="4"]');
+  // A move typed in the game's notation, as a click would play it.
+  await page.fill('#explorer-move', 'e3f4');
+  await page.press('#explorer-move', 'Enter');
+  await waitPly(page, 1);
+  await page.waitForSelector('#explorer-openings[data-games="1"]');
+  assert.deepEqual(await page.$$eval('#explorer-line .explorer-ply', (b) => b.map((x) => x.textContent)), ['1. e3-f4']);
+
+  // "Set up" opens the board editor on the position.
+  const fen = await page.getAttribute('#explorer-board', 'data-fen');
+  await page.click('#explorer-setup');
+  await page.waitForSelector('#page-editor:not([hidden])');
+  assert.equal(await page.inputValue('#editor-fen'), fen);
+  // And the editor's "Explorer" comes back to it.
+  await page.waitForSelector('#editor-explorer:not([disabled])');
+  await page.click('#editor-explorer');
+  await page.waitForSelector('#page-explorer:not([hidden])');
+  await page.waitForSelector(`#explorer-board[data-fen="${fen}"]`);
+  assert.equal(new URL(page.url()).pathname, '/explorer/russian');
+  await page.waitForSelector('#explorer-openings[data-games="1"]');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the explorer page shows the endgame tables\' value and moves of a ?fen= position; a click plays one', async () => {
+  const fen = 'W:WK1,K2:BK32';
+  const answer = await (await fetch(`${env.server.url}/api/tablebase/english?fen=${encodeURIComponent(fen)}`)).json();
+  const {page, errors} = await openApp(env.browser, env.server.url,
+                                       {path: `/explorer/english?fen=${encodeURIComponent(fen)}`});
+  await page.waitForSelector('#explorer-tablebase[data-value="win"]');
+  assert.equal(answer.value, 'win');
+  assert.match(await page.textContent('#explorer-tablebase .tablebase-value'), /White wins \(\d+ plies/);
+  const moves = await page.$$eval('#explorer-tablebase .tablebase-move', (buttons) => buttons.map((b) => ({
+    move: b.dataset.move, value: b.dataset.value, distance: Number(b.dataset.distance)})));
+  assert.deepEqual(moves, answer.moves);
+  await page.waitForSelector('#explorer-openings .explorer-none');
+  // The first (best) move played from the list: Black to move, and lost.
+  await page.click(`#explorer-tablebase .tablebase-move[data-move="${moves[0].move}"]`);
+  await waitPly(page, 1);
+  await page.waitForSelector('#explorer-tablebase[data-value="loss"]');
+  assert.match(await page.textContent('#explorer-tablebase .tablebase-value'), /Black loses/);
+  // A FEN pasted in the box starts there.
+  await page.fill('#explorer-fen', 'W:WK1:BK32');
+  await page.press('#explorer-fen', 'Enter');
+  await waitPly(page, 0);
+  await page.waitForSelector('#explorer-tablebase[data-value="draw"]');
+  assert.equal(await page.textContent('#explorer-tablebase .tablebase-value'), 'Draw with best play');
+  // A FEN the game does not read: the server's reason.
+  await page.fill('#explorer-fen', 'W:Wzz:B1');
+  await page.press('#explorer-fen', 'Enter');
+  await page.waitForSelector('#explorer-status[data-state="error"]');
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test('the explorer page in Russian', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'ru-RU', path: '/explorer/russian'});
+  await page.waitForSelector('#explorer-openings[data-games="4"]');
+  assert.equal(await page.textContent('#btn-explorer'), 'Справочник');
+  assert.equal(await page.textContent('#page-explorer h1'), 'Справочник дебютов и эндшпилей');
+  assert.equal(await page.textContent('#explorer-openings h3'), 'Дебютный справочник');
+  assert.equal(await page.textContent('#explorer-analyse'), 'Анализ');
+  assert.equal(await page.textContent('#explorer-setup'), 'Расставить');
+  assert.equal(await page.title(), 'Справочник дебютов и эндшпилей · doska');
+  await page.click('#explorer-openings .explorer-move[data-move="e3-f4"]');
+  await waitPly(page, 1);
+  assert.equal(await page.getAttribute('#explorer-openings .explorer-move', 'title'), 'Сыграть b6-a5');
+  // "Analyse": the analysis board of the position, Black to move.
+  const fen = await page.getAttribute('#explorer-board', 'data-fen');
+  await page.click('#explorer-analyse');
+  await page.waitForSelector('#game:not([hidden]) #analysis:not([hidden])');
+  assert.equal(await page.getAttribute('#board', 'data-variant'), 'russian');
+  const startFen = await page.evaluate(async () => (await (await fetch(`/api/games/${location.pathname.split('/')[2]}`)).json()).start_fen);
+  assert.equal(startFen, fen);
+  assert.deepEqual(errors, []);
+  await page.context().close();
 });

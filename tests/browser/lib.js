@@ -2,7 +2,7 @@
 // database, Debian's chromium through playwright-core, and helpers that act as a player does
 // (clicks on the board and on the app's buttons, waiting for what the page shows).
 import {before, after} from 'node:test';
-import {spawn} from 'node:child_process';
+import {spawn, spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync, existsSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve, dirname} from 'node:path';
@@ -81,6 +81,20 @@ export function useServerAndBrowser(ready = null, serverOptions = {}) {
     if (env.server) await env.server.stop();
   });
   return env;
+}
+
+// Endgame tables of `game` up to `pieces` pieces, built by `doska egdb build` into a temporary
+// folder before the file's server starts (call it before useServerAndBrowser) and removed after
+// the last test; answers the folder, for the server's `--egdb`.
+export function useTables(game, pieces) {
+  const dir = mkdtempSync(join(tmpdir(), `doska-egdb-${game}-`));
+  before(() => {
+    const built = spawnSync(DOSKA, ['egdb', 'build', game, '--pieces', String(pieces), '--dir', dir, '--quiet'],
+                            {encoding: 'utf8'});
+    if (built.status !== 0) throw new Error(`doska egdb build ${game} failed: ${built.stderr}`);
+  });
+  after(() => rmSync(dir, {recursive: true, force: true}));
+  return dir;
 }
 
 export const DESKTOP = {width: 1200, height: 900};

@@ -2,21 +2,11 @@
 // a position the server's tables hold shows its value and every move's, best first, and a click
 // on a move plays it there; in a game's review, a move that the tables say threw the win away is
 // marked. The server gets the english tables up to 3 pieces, built before it starts.
-import {test, before, after} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {useServerAndBrowser, openApp, importGame, clickMove, DOSKA} from './lib.js';
+import {useServerAndBrowser, useTables, openApp, importGame, clickMove} from './lib.js';
 
-const tables = mkdtempSync(join(tmpdir(), 'doska-tablebase-'));
-before(() => {
-  const built = spawnSync(DOSKA, ['egdb', 'build', 'english', '--pieces', '3', '--dir', tables, '--quiet'],
-                          {encoding: 'utf8'});
-  assert.equal(built.status, 0, built.stderr);
-});
-after(() => rmSync(tables, {recursive: true, force: true}));
+const tables = useTables('english', 3);
 
 const env = useServerAndBrowser(null, {args: () => ['--egdb', tables]});
 

@@ -103,6 +103,13 @@ export const api = {
   // The moves played from a position in the stored games, and the opening book's move.
   explorer: (variant, fen) =>
     request('GET', `/api/explorer/${encodeURIComponent(variant)}?fen=${encodeURIComponent(fen)}`),
+  // A position (the game's start, or `fen`, then `moves`) with its board and legal moves, unsearched.
+  position: (variant, fen, moves = []) => {
+    const params = new URLSearchParams();
+    if (fen) params.set('fen', fen);
+    if (moves.length) params.set('moves', moves.join(' '));
+    return request('GET', `/api/position/${encodeURIComponent(variant)}?${params}`);
+  },
   tables: () => request('GET', '/api/tables'),
   // The endgame tables' value of a position and of each of its moves (404 outside them).
   tablebase: (variant, fen) =>

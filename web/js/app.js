@@ -12,6 +12,8 @@
 //   watch/     the games on now
 //   editor/    the board editor
 //   puzzles/   puzzles: a game's, a theme's, the day's, with the player's puzzle rating
+//   explorer/  the opening explorer (also on the analysis board) and its page, with the endgame
+//              tables' answer (tablebase/)
 //   tournament/ the tournaments: list, creation, one tournament live, berserk
 //   dialogs/   new game, import, export, stored games, rules
 //   settings/  sound, coordinates, colours, language
@@ -40,6 +42,7 @@ import {setupTv} from './watch/tv.js';
 import {setupTables} from './tables/tables.js';
 import {setupEditor, showEditor} from './editor/editor.js';
 import {setupPuzzles, showPuzzles} from './puzzles/puzzles.js';
+import {setupExplorerPage, showExplorer} from './explorer/page.js';
 import {setupTournaments, showTournaments, showTournament} from './tournament/tournaments.js';
 import {showPage, navigate, setRouter} from './pages.js';
 import {setupSettings, setupLanguage} from './settings/settings.js';
@@ -70,6 +73,7 @@ const ROUTES = [
   [/^\/tables\/?$/, () => showPage('tables')],
   [/^\/editor\/?$/, () => showEditor()],
   [/^\/puzzles(?:\/([^/]+))?\/?$/, (match) => showPuzzles(match[1] ? decodeURIComponent(match[1]) : null)],
+  [/^\/explorer(?:\/([^/]+))?\/?$/, (match) => showExplorer(match[1] ? decodeURIComponent(match[1]) : null)],
   [/^\/tournaments\/?$/, () => showTournaments()],
   [/^\/tournaments\/([A-Za-z0-9]+)\/?$/, (match) => showTournament(match[1])],
   [/^\/account\/?$/, () => showPage('account')],
@@ -149,6 +153,7 @@ async function main() {
   setupTables();
   setupEditor();
   setupPuzzles();
+  setupExplorerPage();
   setupTournaments();
   setupLinks();
   setRouter(route);

@@ -103,3 +103,13 @@ export class MovePicker {
     return this.pending ? choicePoints(this.pending, this.axis) : new Set();
   }
 }
+
+// Keyboard entry: a move typed in the game's notation. The legal move whose text (or
+// full path) it is, letter case, spaces and the signs between squares (- : x) aside, if only one
+// is; else {text} for the server to read (other forms it knows, or it says why it is not a move).
+export function typedMove(legal, text) {
+  const norm = (m) => m.toLowerCase().replace(/[\s\-:x]+/g, '');
+  const typed = norm(text);
+  const found = legal.filter((m) => norm(m.text) === typed || norm(m.full || '') === typed);
+  return found.length === 1 ? found[0] : {text: text.trim()};
+}

@@ -1,10 +1,12 @@
 // The page's views, one shown at a time (the home page, a game, the lobby, the games on now,
-// one's account, a profile, the server's endgame tables, the board editor, the tournaments), and the way the rooms go from one address to another.
+// one's account, a profile, the server's endgame tables, the board editor, the puzzles, the
+// explorer, the tournaments), and the way the rooms go from one address to another.
 import {$, events} from './state.js';
 
 // The section of each view in index.html.
 const VIEWS = {home: 'welcome', game: 'game', lobby: 'page-lobby', tv: 'page-tv', account: 'page-account',
                profile: 'page-profile', tables: 'page-tables', editor: 'page-editor', puzzles: 'page-puzzles',
+               explorer: 'page-explorer',
                tournaments: 'page-tournaments', tournament: 'page-tournament'};
 
 let shown = null;

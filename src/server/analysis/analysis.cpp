@@ -118,6 +118,28 @@ json Analysis::analyse(const AnalyseRequest& r) {
 
 // ---------------------------------------------------------------- live analysis
 
+json Analysis::position_json(const AnalysedPosition& at) {
+  const GameSession& s = *at.session;
+  const GameEnd end = s.end();
+  json legal = json::array();
+  if (!end.over())
+    for (const MoveView& m : s.legal_move_views()) legal.push_back(move_json(m));
+  json last = nullptr;
+  if (at.last) last = json{{"squares", at.last->path}, {"captures", at.last->captures}};
+  return json{{"variant", at.variant},
+              {"fen", s.fen()},
+              {"to_move", side_name(s.to_move())},
+              {"board", board_json(s.board())},
+              {"legal", std::move(legal)},
+              {"last", std::move(last)},
+              {"moves", s.moves_for_people()},
+              {"over", end.over()}};
+}
+
+json Analysis::position(const AnalyseRequest& r) {
+  return position_json(analysed_position(r));
+}
+
 struct Analysis::LiveAnalysis {
   std::string id;
   AnalysedPosition at;
@@ -140,25 +162,10 @@ std::string Analysis::start_live_analysis(const AnalyseRequest& r) {
   live->lines = r.lines;
   live->until = live->started + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(live_seconds_));
-  const GameSession& s = *live->at.session;
-  const GameEnd end = s.end();
-  json legal = json::array();
-  if (!end.over())
-    for (const MoveView& m : s.legal_move_views()) legal.push_back(move_json(m));
-  json last = nullptr;
-  if (live->at.last)
-    last = json{{"squares", live->at.last->path}, {"captures", live->at.last->captures}};
-  live->position = json{
-      {"variant", live->at.variant},
-      {"fen", s.fen()},
-      {"to_move", side_name(s.to_move())},
-      {"board", board_json(s.board())},
-      {"legal", std::move(legal)},
-      {"last", std::move(last)},
-      {"moves", s.moves_for_people()},
-      {"lines", live->lines},
-      {"over",
-       end.over()}}.dump();
+  const GameEnd end = live->at.session->end();
+  json position = position_json(live->at);
+  position["lines"] = live->lines;
+  live->position = position.dump();
   {
     std::lock_guard lock(live_mutex_);
     live->id = kLiveAnalysisPrefix + std::to_string(++last_live_);

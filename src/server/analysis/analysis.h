@@ -36,6 +36,10 @@ class Analysis {
   // connect, "analysis" after each depth, "done" last), until stop_live_analysis (the stream
   // ended), live_seconds, or the deepest depth. Refused as analyse() is (400, 404, 409).
   std::string start_live_analysis(const AnalyseRequest& request);
+  // The position of `request` (its game id, FEN and moves) without a search: its FEN, side to
+  // move, board view, legal moves and last move, as the live analysis's "position" event gives
+  // them (GET /api/position/{game id}: the explorer page plays its moves on it).
+  nlohmann::json position(const AnalyseRequest& request);
   void stop_live_analysis(const std::string& id);
   static constexpr const char* kLiveAnalysisPrefix = "#analysis-";
   // The live analysis's events newer than `seen` (updated here); 404 for an unknown one.
@@ -52,6 +56,7 @@ class Analysis {
     std::optional<MoveView> last;
   };
   AnalysedPosition analysed_position(const AnalyseRequest& request);
+  static nlohmann::json position_json(const AnalysedPosition& at);
   struct LiveAnalysis;
   void queue_live_depth(const std::shared_ptr<LiveAnalysis>& live);  // under its mutex
   void live_analysis_depth(const std::shared_ptr<LiveAnalysis>& live, engine::Engine& engine,

@@ -1,9 +1,9 @@
 // The board editor at /editor?variant=V&fen=F: any position of any game set up by clicks, its FEN
 // shown live and editable, checked as the rules require, and played on from there against the
-// computer, with a friend, or on the analysis board. The page checks what it sees by itself
-// (position.js); the rest is the server's: the FEN is sent to POST /api/analyse at depth 1, which
-// refuses a position its parser does not take (its text shown) and gives no move when the game
-// is already over.
+// computer, with a friend, on the analysis board, or in the explorer (/explorer). The page checks
+// what it sees by itself (position.js); the rest is the server's: the FEN is sent to POST
+// /api/analyse at depth 1, which refuses a position its parser does not take (its text shown) and
+// gives no move when the game is already over.
 import {api} from '../api.js';
 import {t} from '../i18n.js';
 import {$, state, events} from '../state.js';
@@ -15,6 +15,7 @@ import {fillLevelSelect} from '../levels.js';
 import {currentPage, showPage, navigate} from '../pages.js';
 import {createGame} from '../dialogs/new-game.js';
 import {analyse, live} from '../analysis/analysis.js';
+import {explorerPath} from '../explorer/page.js';
 import {renderPalette, applyTool, toolsOf, toolId} from './palette.js';
 import {emptyPosition, startPosition, positionFromFen, positionFen, positionProblems, copyPosition,
         castlingPossible, MILL_PIECES} from './position.js';
@@ -132,7 +133,7 @@ function renderVerdict() {
   box.dataset.state = verdict ? verdict.state : '';
   box.textContent = verdict ? verdict.text : '';
   const ok = Boolean(verdict && verdict.state === 'ok' && verdict.fen === fenInForce());
-  for (const id of ['editor-play-computer', 'editor-play-friend', 'editor-analyse']) {
+  for (const id of ['editor-play-computer', 'editor-play-friend', 'editor-analyse', 'editor-explorer']) {
     $(id).disabled = !ok;
     $(id).title = ok ? '' : t('editor.fix_first');
   }
@@ -246,8 +247,15 @@ async function continueWith(kind) {
     spec.opponent = {kind: 'computer', level: Number($('editor-level').value)};
     if (kind === 'analysis') spec.side = page.position.side;
   }
-  const bothHere = kind === 'friend' && $('editor-both').checked;
-  if (await createGame(spec, bothHere) && kind === 'analysis') analyse();
+  if (kind === 'analysis') return analyseFrom(spec);
+  return createGame(spec, kind === 'friend' && $('editor-both').checked);
+}
+
+// The analysis board of a position (spec: variant, fen, side to move, the computer's level): a
+// game against the computer from it in which the side to move is the player's, analysed at once
+// (the editor's and the explorer page's "analyse").
+export async function analyseFrom(spec) {
+  if (await createGame({...spec, opponent: spec.opponent || {kind: 'computer', level: 1}}, false)) analyse();
 }
 
 // Opens the editor on the address's game and FEN (else the game last edited).
@@ -312,6 +320,10 @@ export function setupEditor() {
   $('editor-play-computer').addEventListener('click', () => continueWith('computer'));
   $('editor-play-friend').addEventListener('click', () => continueWith('friend'));
   $('editor-analyse').addEventListener('click', () => continueWith('analysis'));
+  $('editor-explorer').addEventListener('click', () => {
+    const verdict = page.verdict;
+    if (verdict && verdict.state === 'ok') navigate(explorerPath(page.position.variant, verdict.normal || verdict.fen));
+  });
   // From the analysis board: the position analysed, in the editor.
   $('btn-analysis-edit').addEventListener('click', () => {
     const g = state.game;

@@ -2,7 +2,7 @@
 // played from the analysis board's position in the games stored on the server, most played first,
 // each with its number of games, a bar of its results (White's wins, draws, Black's wins) and the
 // average rating of its players, and the opening book's move; a click plays a move on the
-// analysis board.
+// analysis board, or on the explorer page's board (page.js, /explorer).
 import {api} from '../api.js';
 import {i18n, t} from '../i18n.js';
 import {events} from '../state.js';
@@ -53,13 +53,14 @@ function resultsBar(variant, m) {
   return bar;
 }
 
-// The panel, a child of `parent` made on first use: the moves from the position `fen` (null:
-// none to show); `play(move)` plays a move on the analysis board.
-export function renderExplorerPanel(parent, {variant, fen, play}) {
+// The panel, a child of `parent` made on first use (with the id `id`): the moves from the
+// position `fen` (null: none to show); `play(move)` plays a move on the board beside it (the
+// analysis board, the explorer page's).
+export function renderExplorerPanel(parent, {id = 'explorer', variant, fen, play}) {
   let box = parent.querySelector(':scope > .explorer');
   if (!box) {
     box = document.createElement('div');
-    box.id = 'explorer';
+    box.id = id;
     box.className = 'explorer';
     parent.append(box);
   }

@@ -6,10 +6,8 @@
 import {api} from '../api.js';
 import {t} from '../i18n.js';
 import {$, events} from '../state.js';
-import {SquareBoard} from '../square-board.js';
-import {MillBoard} from '../mill-board.js';
-import {MovePicker} from '../move-picker.js';
-import {familyOf, sideName, variantName} from '../variants.js';
+import {PlayBoard} from '../play-board.js';
+import {sideName, variantName} from '../variants.js';
 import {errorText} from '../messages.js';
 import {currentPage, showPage} from '../pages.js';
 
@@ -22,8 +20,7 @@ const page = {
   board: null,       // the board view drawn
   last: null,        // {squares, captures} of the last move on the board
   outcome: null,     // the last attempt's answer
-  drawn: null,       // the SquareBoard or MillBoard
-  picker: new MovePicker(),
+  drawn: null,       // the PlayBoard
   busy: false,
   ticket: 0,         // the latest request for a puzzle
 };
@@ -32,18 +29,9 @@ export const puzzlesPath = (game) => `/puzzles${game ? `/${encodeURIComponent(ga
 
 function renderBoard() {
   const box = $('puzzles-board');
-  if (!page.board) { box.replaceChildren(); return; }
-  const Kind = page.board.kind === 'mill' ? MillBoard : SquareBoard;
-  if (!(page.drawn instanceof Kind)) {
-    if (page.drawn) page.drawn.destroy();
-    page.drawn = new Kind(box, onPoint);
-  }
-  const marks = {selected: page.picker.selected, targets: page.picker.targets(page.legal),
-                 choices: page.picker.choices(),
-                 lastSquares: page.last ? page.last.squares : [], lastCaptures: page.last ? page.last.captures : [],
-                 letters: {general: t('piece.general.letter'), jester: t('piece.jester.letter')}};
-  const flipped = page.puzzle ? page.puzzle.side === 'black' : false;
-  page.drawn.render(page.board, {flipped, family: familyOf(page.game), marks});
+  page.drawn.render({variant: page.game, board: page.board, legal: page.legal, last: page.last,
+                     flipped: page.puzzle ? page.puzzle.side === 'black' : false});
+  if (!page.board) return;
   box.dataset.game = page.game;
   box.dataset.puzzle = page.puzzle ? page.puzzle.id : '';
 }
@@ -144,7 +132,7 @@ async function load(kind) {
     page.moves = [];
     page.last = null;
     page.outcome = null;
-    page.picker.reset();
+    page.drawn.reset();
   } catch (e) {
     if (ticket !== page.ticket) return;
     page.puzzle = null;
@@ -182,12 +170,8 @@ async function play(move) {
   show();
 }
 
-function onPoint(name, {drag}) {
-  if (page.busy || !page.puzzle || (page.outcome && page.outcome.result !== 'right')) return;
-  const chosen = page.picker.click(name, page.legal, {drag});
-  if (chosen) play(chosen.play);
-  else renderBoard();
-}
+// Moves are taken while the puzzle goes on and no answer is awaited.
+const canMove = () => !page.busy && Boolean(page.puzzle) && !(page.outcome && page.outcome.result !== 'right');
 
 // Opens the page on the address's game (else the one chosen before, else the first with puzzles).
 export async function showPuzzles(game) {
@@ -212,6 +196,7 @@ export async function showPuzzles(game) {
 }
 
 export function setupPuzzles() {
+  page.drawn = new PlayBoard($('puzzles-board'), {canMove, onMove: play});
   $('puzzles-game').addEventListener('change', () => {
     page.game = $('puzzles-game').value;
     history.replaceState({}, '', puzzlesPath(page.game));

@@ -3,6 +3,7 @@ import {api} from '../api.js';
 import {$, state, events} from '../state.js';
 import {keyFor, learnSide, mySides, myTurn} from '../sides.js';
 import {attempt} from '../messages.js';
+import {typedMove} from '../move-picker.js';
 import {live, analysisBoard} from '../analysis/analysis.js';
 import {acceptView} from './game.js';
 
@@ -83,17 +84,6 @@ export async function playMove(move) {
   else events.emit('render');
 }
 
-// Keyboard entry: a move typed in the game's notation. The legal move whose text (or
-// full path) it is, letter case, spaces and the signs between squares (- : x) aside, if only one
-// is; else the server reads it (other forms it knows, or says why it is not a move).
-function typedMove(text) {
-  const g = state.game;
-  const norm = (m) => m.toLowerCase().replace(/[\s\-:x]+/g, '');
-  const typed = norm(text);
-  const found = g.legal.filter((m) => norm(m.text) === typed || norm(m.full || '') === typed);
-  return found.length === 1 ? found[0] : {text: text.trim()};
-}
-
 export function setupMoveEntry() {
   $('move-entry').addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -101,7 +91,7 @@ export function setupMoveEntry() {
     const text = input.value.trim();
     if (!text || !state.game || !myTurn()) return;
     const before = state.game.moves.length;
-    await playMove(typedMove(text));
+    await playMove(typedMove(state.game.legal, text));
     if (state.game && state.game.moves.length > before) input.value = '';
   });
 }
