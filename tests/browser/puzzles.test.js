@@ -1,7 +1,8 @@
 // The puzzles page (/puzzles): a puzzle solved by clicking its line (the solution read from the
 // shipped file, data/puzzles/, never from the page), one failed by a wrong move with the right
 // move named, the player's puzzle rating going up and down, the theme filter, a mill puzzle with
-// its placements, moves and removals, and a visitor's daily puzzle without a rating.
+// its placements, moves and removals, and a visitor's daily puzzle without a rating; a failed
+// puzzle tried again from its start, unrated, its moves typed in the game's notation.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -106,6 +107,50 @@ test('a player solves a puzzle by clicking and fails the next; the puzzle rating
   assert.deepEqual(errors, []);
 });
 
+const pieces = (page) => page.$$eval('#puzzles-board [data-piece-kind]',
+                                     (els) => els.map((e) => `${e.dataset.square}:${e.dataset.pieceKind}`).sort());
+
+test('a failed puzzle is tried again from its start, unrated, with its moves typed', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await register(page, 'retrier');
+  const id = await openPuzzles(page, 'russian');
+  const start = await pieces(page);
+  const line = lineOf(id);
+  assert.equal(await page.isHidden('#puzzles-retry'), true);
+  await playWrongMove(page, line[0]);
+  await page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'failed');
+  assert.ok(Number(await page.getAttribute('#puzzles-rating', 'data-diff')) < 0);
+  const rating = (await page.textContent('#puzzles-rating')).match(/rating: (\d+)/)[1];
+
+  // Try again: the same puzzle from its start, and the page says it is not rated.
+  await page.click('#puzzles-retry');
+  await page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'play');
+  assert.equal(await puzzleId(page), id);
+  assert.deepEqual(await pieces(page), start);
+  assert.equal(await page.isHidden('#puzzles-retry'), true);
+  assert.equal(await page.textContent('#puzzles-rating'),
+               `Your puzzle rating: ${rating}? — another try, not rated: only the first attempt at a puzzle counts.`);
+
+  // A typed move that is not one: the server's reason, the text kept to be mended.
+  await page.fill('#puzzles-move', 'h8-a1');
+  await page.press('#puzzles-move', 'Enter');
+  await page.waitForFunction(() => !/Your move/.test(document.querySelector('#puzzles-status').textContent));
+  assert.equal(await status(page), 'play');
+  assert.equal(await page.inputValue('#puzzles-move'), 'h8-a1');
+  // The line typed, each move with Enter as a click would play it.
+  for (let i = 0; i < line.length; i += 2) {
+    await page.fill('#puzzles-move', line[i]);
+    await page.press('#puzzles-move', 'Enter');
+    const expected = i + 1 < line.length ? 'right' : 'solved';
+    await page.waitForFunction((s) => document.querySelector('#puzzles-status').dataset.state === s, expected);
+    await page.waitForFunction(() => document.querySelector('#puzzles-move').value === '');
+  }
+  assert.equal(await page.textContent('#puzzles-status'), 'Solved!');
+  assert.equal(await page.textContent('#puzzles-rating'), `Your puzzle rating: ${rating}? — Played before: not rated again.`);
+  assert.equal(await page.getAttribute('#puzzles-rating', 'data-diff'), '');
+  assert.deepEqual(errors, []);
+});
+
 test('the theme filter gives puzzles of that theme only', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url);
   await openPuzzles(page, 'mill');
@@ -145,5 +190,7 @@ test('a visitor gets the daily puzzle, plays without a rating, and the page spea
   await ru.page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'play');
   assert.match(await ru.page.textContent('#puzzles-status'), /^Ваш ход/);
   assert.equal(await ru.page.textContent('#btn-puzzles'), 'Задачи');
+  assert.equal(await ru.page.textContent('#puzzles-retry'), 'Попробовать снова');
+  assert.equal(await ru.page.getAttribute('#puzzles-move', 'placeholder'), 'Введите ход, Enter');
   assert.deepEqual([...errors, ...ru.errors], []);
 });

@@ -2,11 +2,14 @@
 // page): a game and a theme chosen, a puzzle near the player's puzzle rating (or the day's), its
 // board played by clicking; each move is sent to the server, which answers right (with the
 // opponent's reply, played on the board) or wrong (with the move that was right), so that the
-// page never holds the solution. At the end the player's puzzle rating and its change.
+// page never holds the solution. At the end the player's puzzle rating and its change. A move may
+// also be typed in the game's notation; a failed puzzle may be tried again from its start (the
+// server rates the first attempt only, so the page says the retry is not rated).
 import {api} from '../api.js';
 import {t} from '../i18n.js';
 import {$, events} from '../state.js';
 import {PlayBoard} from '../play-board.js';
+import {typedMove} from '../move-picker.js';
 import {sideName, variantName} from '../variants.js';
 import {errorText} from '../messages.js';
 import {currentPage, showPage} from '../pages.js';
@@ -20,6 +23,7 @@ const page = {
   board: null,       // the board view drawn
   last: null,        // {squares, captures} of the last move on the board
   outcome: null,     // the last attempt's answer
+  retry: false,      // the puzzle is being tried again after a failure (not rated)
   drawn: null,       // the PlayBoard
   busy: false,
   ticket: 0,         // the latest request for a puzzle
@@ -71,7 +75,9 @@ function renderRating() {
   if (!page.puzzle) { box.textContent = ''; return; }
   if (!player) { box.textContent = t('puzzles.unrated'); return; }
   let text = t('puzzles.rating', {rating: player.provisional ? `${player.rating}?` : player.rating});
-  if (finished && finished.rated) {
+  if (!finished && page.retry) {
+    text += ` — ${t('puzzles.retry_unrated')}`;
+  } else if (finished && finished.rated) {
     const diff = player.diff;
     text += ` (${diff >= 0 ? '+' : ''}${diff})`;
     box.dataset.diff = String(diff);
@@ -85,6 +91,19 @@ function show() {
   renderBoard();
   renderStatus();
   $('puzzles-next').hidden = !page.puzzle || !page.outcome || page.outcome.result === 'right';
+  $('puzzles-retry').hidden = !page.puzzle || !page.outcome || page.outcome.result !== 'failed';
+  $('puzzles-move').disabled = !canMove();
+}
+
+// The puzzle again from its start, after a failure.
+function startOver(retry) {
+  page.board = page.puzzle.board;
+  page.legal = page.puzzle.legal;
+  page.moves = [];
+  page.last = null;
+  page.outcome = null;
+  page.retry = retry;
+  page.drawn.reset();
 }
 
 function fillGames() {
@@ -127,12 +146,7 @@ async function load(kind) {
     const puzzle = kind === 'daily' ? await api.dailyPuzzle(page.game) : await api.nextPuzzle(page.game, theme);
     if (ticket !== page.ticket) return;
     page.puzzle = puzzle;
-    page.board = puzzle.board;
-    page.legal = puzzle.legal;
-    page.moves = [];
-    page.last = null;
-    page.outcome = null;
-    page.drawn.reset();
+    startOver(false);
   } catch (e) {
     if (ticket !== page.ticket) return;
     page.puzzle = null;
@@ -149,25 +163,32 @@ async function load(kind) {
   show();
 }
 
-// A move chosen on the board: sent with the ones before it, the answer drawn.
+// A move chosen on the board or typed: sent with the ones before it, the answer drawn. Answers
+// whether the server took it.
 async function play(move) {
   page.busy = true;
   page.moves.push(move.text);
+  const before = page.last;
   page.last = {squares: move.path || [], captures: move.captures || []};
   try {
     const answer = await api.puzzleAttempt(page.puzzle.id, page.moves);
     page.outcome = answer;
+    // The player's rating after a finished attempt is the one a retry shows.
+    if (answer.player) page.puzzle.player = answer.player;
     page.board = answer.board;
     page.last = answer.last || page.last;
     page.legal = answer.result === 'right' ? answer.legal : [];
   } catch (e) {
     page.moves.pop();
-    $('puzzles-status').textContent = errorText(e);
-    return;
-  } finally {
+    page.last = before;
     page.busy = false;
+    show();
+    $('puzzles-status').textContent = errorText(e);
+    return false;
   }
+  page.busy = false;
   show();
+  return true;
 }
 
 // Moves are taken while the puzzle goes on and no answer is awaited.
@@ -205,6 +226,15 @@ export function setupPuzzles() {
   });
   $('puzzles-theme').addEventListener('change', () => load('next'));
   $('puzzles-next').addEventListener('click', () => load('next'));
+  $('puzzles-retry').addEventListener('click', () => { startOver(true); show(); });
+  $('puzzles-move-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const input = $('puzzles-move');
+    const text = input.value.trim();
+    if (!text || !canMove()) return;
+    if (await play(typedMove(page.legal, text))) input.value = '';
+    input.focus();
+  });
   $('puzzles-daily').addEventListener('click', () => load('daily'));
   events.on('texts', () => {
     if (currentPage() !== 'puzzles' || !page.games) return;
