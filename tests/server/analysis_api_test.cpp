@@ -152,5 +152,41 @@ TEST_F(ApiPlay, LiveAnalysesCountAgainstTheAddresssAnalyses) {
   EXPECT_EQ(status, 200);
 }
 
+// GET /api/position/{game id}: the position's board and legal moves, no search, so no analysis
+// slot is held (the explorer page asks one for each position it shows).
+TEST_F(ApiPlay, APositionIsGivenWithoutASearch) {
+  const Answer start = api_->get("/api/position/russian");
+  ASSERT_EQ(start.status, 200) << start.text;
+  EXPECT_EQ(start.body["to_move"], "white");
+  EXPECT_EQ(start.body["legal"].size(), 7u);
+  EXPECT_EQ(start.body["last"], nullptr);
+  EXPECT_EQ(start.body["board"]["kind"], "square");
+  EXPECT_FALSE(start.body.contains("lines"));
+  const Answer after = api_->get("/api/position/russian?moves=c3-d4%20f6-g5");
+  ASSERT_EQ(after.status, 200) << after.text;
+  EXPECT_EQ(after.body["to_move"], "white");
+  EXPECT_EQ(after.body["moves"], json({"c3-d4", "f6-g5"}));
+  EXPECT_EQ(after.body["last"]["squares"], json({"f6", "g5"}));
+  const Answer over = api_->get("/api/position/russian?fen=W:Wa1:Bb2,c3");
+  ASSERT_EQ(over.status, 200) << over.text;
+  EXPECT_TRUE(over.body["over"].get<bool>());
+  EXPECT_TRUE(over.body["legal"].empty());
+  const Answer bad = api_->get("/api/position/russian?moves=c3-d4%20c3-d4");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.text.find("move 2"), std::string::npos) << bad.text;
+  EXPECT_EQ(api_->get("/api/position/russian?fen=W:Wz9:B1").status, 400);
+  EXPECT_EQ(api_->get("/api/position/nine").status, 400);
+  EXPECT_EQ(api_->post("/api/position/russian", std::string("{}")).status, 405);
+  // More than the address's two analyses at once: each answered.
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(api_->get("/api/position/international").status, 200);
+  // The explorer page's addresses are the app's (404 here: this server has no web folder).
+  for (const char* path : {"/explorer", "/explorer/russian", "/explorer/mill-mixed"}) {
+    const Answer page = api_->get(path);
+    EXPECT_EQ(page.status, 404) << path;
+    EXPECT_NE(page.text.find("browser app"), std::string::npos) << path << ": " << page.text;
+  }
+  EXPECT_EQ(api_->get("/explorer/russian/1").text.find("browser app"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace doska::test
