@@ -108,7 +108,7 @@ Usage:
   doska explorer rebuild --db FILE|postgresql://...   the opening explorer's index made again
                                                       from every stored game (docs/api.md)
   doska puzzles build <game> [--count N] [--out FILE] [--seed S] [--nodes N] [--append]
-                [--pdn FILE] [--db FILE|postgresql://...] [--recorded-only]
+                [--pdn FILE] [--db FILE|postgresql://...] [--recorded-only] [--levels LOW-HIGH]
                                                       puzzles found in the games of a PDN file
                                                       and a server's stored games, then in
                                                       self-play games, written to

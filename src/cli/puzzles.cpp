@@ -94,6 +94,15 @@ int build_puzzles(const Args& args, const std::string& game) {
       !int_option(args, "seed", 0, 1LL << 62, seed, error) ||
       !int_option(args, "nodes", 1000, 100000000, nodes, error))
     return fail(error);
+  if (auto levels = args.value("levels")) {
+    int low = 0, high = 0;
+    char dash = 0, rest = 0;
+    if (std::sscanf(levels->c_str(), "%d%c%d%c", &low, &dash, &high, &rest) != 3 || dash != '-' ||
+        low < 1 || high > 10 || low > high)
+      return fail("--levels " + doska::quoted(*levels) + ": give LOW-HIGH, two levels of 1-10");
+    options.min_level = low;
+    options.max_level = high;
+  }
   auto shelf = egdb_option(args);
   if (!shelf) return fail(shelf.error());
   options.finder.tables = *shelf;
@@ -187,7 +196,8 @@ int verify_puzzles(const Args& args, const std::string& game) {
 
 int run_puzzles(const std::vector<std::string>& words) {
   auto args = parse_args(
-      words, {"count", "out", "seed", "nodes", "file", "egdb", "egdb-memory", "pdn", "db"},
+      words,
+      {"count", "out", "seed", "nodes", "file", "egdb", "egdb-memory", "pdn", "db", "levels"},
       {"append", "recorded-only"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 2 ||

@@ -254,6 +254,9 @@ Result<std::vector<Puzzle>> build(const BuildOptions& options,
   const std::string family = family_of(game);
   if (family != "draughts" && family != "mill" && family != "chess100")
     return make_error("no puzzles for " + game + " (draughts, mill and chess100 games only)");
+  if (options.min_level < 1 || options.max_level > 10 || options.min_level > options.max_level)
+    return make_error("self-play levels " + std::to_string(options.min_level) + "-" +
+                      std::to_string(options.max_level) + ": give two levels of 1-10, low first");
   Hunt hunt(options);
   hunt.engine.set_tables(options.finder.tables);
   engine::Engine player(16);
@@ -285,7 +288,9 @@ Result<std::vector<Puzzle>> build(const BuildOptions& options,
     GameSession& s = **made;
     const std::string start = s.start_fen();
     const int random_plies = 2 + static_cast<int>(rng() % 7);
-    const int levels[2] = {3 + static_cast<int>(rng() % 5), 3 + static_cast<int>(rng() % 5)};
+    const auto span = static_cast<std::uint64_t>(options.max_level - options.min_level + 1);
+    const int levels[2] = {options.min_level + static_cast<int>(rng() % span),
+                           options.min_level + static_cast<int>(rng() % span)};
     player.new_game();
     for (int ply = 0; ply < 300 && !s.end().over(); ++ply) {
       const auto moves = s.legal_moves();

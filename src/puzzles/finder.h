@@ -77,6 +77,10 @@ struct BuildOptions {
   int count = 500;
   std::uint64_t seed = 1;
   int max_games = 100000;
+  // The self-play levels, drawn per side and game from [min_level, max_level]. The lower levels
+  // score every root move, so a game with many moves (chess100) is much cheaper at 1-4.
+  int min_level = 3;
+  int max_level = 7;
 };
 struct BuildProgress {
   int puzzles = 0;
@@ -84,9 +88,9 @@ struct BuildProgress {
   std::uint64_t positions = 0;
   double seconds = 0;
 };
-// The recorded games, then self-play games (2-8 random plies, then each side at a level of 3-7,
-// drawn per game), searched position by position until `count` puzzles, each position at most
-// once.
+// The recorded games, then self-play games (2-8 random plies, then each side at a level of
+// min_level..max_level, drawn per game), searched position by position until `count` puzzles, each
+// position at most once.
 Result<std::vector<Puzzle>> build(const BuildOptions& options,
                                   const std::function<void(const BuildProgress&)>& progress);
 

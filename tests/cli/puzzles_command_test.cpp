@@ -26,6 +26,18 @@ TEST(PuzzlesCommand, ABuiltFileVerifies) {
       << checked.out;
 }
 
+TEST(PuzzlesCommand, SelfPlayAtTheLevelsGivenAndABadRangeNamed) {
+  const std::string file = scratch_dir() + "low-level-puzzles.txt";
+  const CommandRun built =
+      run_doska({"puzzles", "build", "english", "--count", "1", "--seed", "5", "--levels", "1-2",
+                 "--nodes", "8000", "--out", file, "--egdb", "none"});
+  ASSERT_EQ(built.status, 0) << built.err;
+  EXPECT_NE(built.out.find("english: 1 puzzles"), std::string::npos) << built.out;
+  for (const char* bad : {"9-3", "0-4", "3-11", "5", "3-4x"})
+    expect_error(run_doska({"puzzles", "build", "english", "--levels", bad, "--out", file}),
+                 "--levels");
+}
+
 TEST(PuzzlesCommand, ADamagedFileIsRefusedWithExitStatus2) {
   const std::string file = scratch_dir() + "damaged-puzzles.txt";
   std::ofstream(file, std::ios::binary) << "doska-puzzles 1 english\nend 0 0000000000000000\n";
