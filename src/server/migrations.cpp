@@ -201,6 +201,13 @@ const Migration kMigrations[] = {
          solved INTEGER NOT NULL,
          at_ms INTEGER NOT NULL,
          PRIMARY KEY (user_id, puzzle_id));)"},
+    // 12: an arena's berserk kept with its game (the side's clock gains no increment, on any
+    // server and after a restart; 0 for the games before, which keep their increment), and a
+    // player's puzzle rating after each rated attempt (the history; NULL for the attempts before).
+    {R"(ALTER TABLE games ADD COLUMN white_berserk INTEGER NOT NULL DEFAULT 0;
+       ALTER TABLE games ADD COLUMN black_berserk INTEGER NOT NULL DEFAULT 0;
+       ALTER TABLE puzzle_attempts ADD COLUMN rating_after REAL;
+       CREATE INDEX puzzle_attempts_by_time ON puzzle_attempts(user_id, game, at_ms);)"},
 };
 
 constexpr int kLatest = static_cast<int>(std::size(kMigrations));

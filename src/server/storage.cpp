@@ -86,9 +86,10 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
         "level, computer_side, start_fen, key_white, key_black, initial_ms, "
         "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
         "result_text, rule, reason, version, days_per_move, move_deadline_ms, rated, "
-        "speed, white_name, black_name, seats, takeback_offer, turn_started_ms) VALUES "
+        "speed, white_name, black_name, seats, takeback_offer, turn_started_ms, white_berserk, "
+        "black_berserk) VALUES "
         "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32) "
+        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34) "
         "ON CONFLICT(id) DO UPDATE SET "
         "variant = excluded.variant, created = excluded.created, "
         "updated = excluded.updated, huffing = excluded.huffing, "
@@ -106,12 +107,13 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
         "speed = excluded.speed, white_name = excluded.white_name, "
         "black_name = excluded.black_name, seats = excluded.seats, "
         "takeback_offer = excluded.takeback_offer, "
-        "turn_started_ms = excluded.turn_started_ms "
+        "turn_started_ms = excluded.turn_started_ms, "
+        "white_berserk = excluded.white_berserk, black_berserk = excluded.black_berserk "
         // A change over a known version: written only if no other server changed it since.
-        "WHERE ?33 < 0 OR games.version = ?33" +
+        "WHERE ?35 < 0 OR games.version = ?35" +
         // On PostgreSQL the announcement rides on the write (one round trip less), and is sent
         // only when the row was written.
-        std::string(shared() ? " RETURNING pg_notify(?34, ?35)" : ""));
+        std::string(shared() ? " RETURNING pg_notify(?36, ?37)" : ""));
     if (!up.ok()) return fail("preparing the game");
     up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
     up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
@@ -122,10 +124,11 @@ Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> repl
     up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
     up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
     up.bind(29, g.black_player.name).bind(30, seats_text(g)).bind(31, g.takeback_offer);
-    up.bind(32, g.turn_started_ms).bind(33, replaces.value_or(-1));
+    up.bind(32, g.turn_started_ms).bind(33, std::int64_t{g.white_berserk});
+    up.bind(34, std::int64_t{g.black_berserk}).bind(35, replaces.value_or(-1));
     if (shared())
-      up.bind(34, std::string(kChannel))
-          .bind(35, server_id_ + " game " + g.id + " " + std::to_string(g.version));
+      up.bind(36, std::string(kChannel))
+          .bind(37, server_id_ + " game " + g.id + " " + std::to_string(g.version));
     if (up.step() == db::Step::failed) return fail("writing the game");
     if (up.changes() == 0) {
       conflict = true;
@@ -261,7 +264,7 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
       "start_fen, key_white, key_black, initial_ms, increment_ms, white_ms, black_ms, "
       "ended_by, ended_side, draw_offer, outcome, result_text, rule, reason, version, "
       "days_per_move, move_deadline_ms, rated, speed, white_name, black_name, seats, "
-      "takeback_offer, turn_started_ms FROM games WHERE id = ?1");
+      "takeback_offer, turn_started_ms, white_berserk, black_berserk FROM games WHERE id = ?1");
   if (!q.ok()) return db.error("reading a game");
   q.bind(1, id);
   const db::Step rc = q.step();
@@ -300,6 +303,8 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
   read_seats(q.text(29), g.white_player, g.black_player);
   g.takeback_offer = q.text(30);
   g.turn_started_ms = q.integer(31);
+  g.white_berserk = q.integer(32) != 0;
+  g.black_berserk = q.integer(33) != 0;
   db::Statement m = db.prepare("SELECT text, ms FROM moves WHERE game_id = ?1 ORDER BY ply");
   if (!m.ok()) return db.error("reading the moves");
   m.bind(1, id);

@@ -54,6 +54,9 @@ struct StoredGame {
   std::int64_t increment_ms = 0;
   std::int64_t white_ms = 0;
   std::int64_t black_ms = 0;
+  // An arena's berserk (migration 12): that side's clock was halved and it gains no increment.
+  bool white_berserk = false;
+  bool black_berserk = false;
   // Correspondence: days for each move (0: none), and when the move to make is due,
   // in milliseconds since 1970 (wall-clock time, so that it holds across restarts).
   int days_per_move = 0;

@@ -30,7 +30,7 @@ TEST_P(PuzzleRoomBackends, TheFirstAttemptMovesBothRatingsAndIsStored) {
   {
     auto storage = Storage::open(target_name);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 11);
+    EXPECT_EQ((*storage)->schema_version(), 12);
     Puzzles room(**storage, PuzzlesOptions{kPuzzleRoomShipped, nullptr, false});
     std::vector<std::string> mine;
     for (std::size_t i = 0; i < p.line.size(); i += 2) mine.push_back(p.line[i]);

@@ -41,6 +41,7 @@ StoredGame sample(const std::string& id, const std::string& created) {
   g.days_per_move = 3;  // migration 5: correspondence
   g.move_deadline_ms = 1795000000000;
   g.turn_started_ms = 1794000000000;  // migration 8: the turn's start
+  g.black_berserk = true;             // migration 12: an arena's berserk
   return g;
 }
 
@@ -49,12 +50,12 @@ TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   {
     auto storage = Storage::open(path);
     ASSERT_TRUE(storage) << storage.error();
-    EXPECT_EQ((*storage)->schema_version(), 11);
+    EXPECT_EQ((*storage)->schema_version(), 12);
     ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 11);
+  EXPECT_EQ((*storage)->schema_version(), 12);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded) << loaded.error();
   ASSERT_TRUE(*loaded);
@@ -65,6 +66,8 @@ TEST_P(ServerStorage, MigratesAnEmptyDatabaseAndReopens) {
   EXPECT_EQ(g.days_per_move, 3);
   EXPECT_EQ(g.move_deadline_ms, 1795000000000);
   EXPECT_EQ(g.turn_started_ms, 1794000000000);
+  EXPECT_FALSE(g.white_berserk);
+  EXPECT_TRUE(g.black_berserk);
   ASSERT_EQ(g.moves.size(), 2u);
   EXPECT_EQ(g.moves[0].text, "a1-b2");
   EXPECT_EQ(g.moves[0].ms, 1000);
@@ -103,6 +106,29 @@ TEST_P(ServerStorage, OwnerOnlyFilesAndGamesFoundByKey) {
   }
 }
 
+// Migration 12 gives the games stored before it no berserk: each side keeps its increment.
+TEST_P(ServerStorage, MigrationTwelveLeavesOlderGamesTheirIncrement) {
+  const std::string path = target("storage_berserk");
+  {
+    auto storage = Storage::open(path);
+    ASSERT_TRUE(storage) << storage.error();
+    ASSERT_TRUE((*storage)->save(sample("g1", "2026-01-01T00:00:00Z")));
+  }
+  run_sql(path,
+          "ALTER TABLE games DROP COLUMN white_berserk; "
+          "ALTER TABLE games DROP COLUMN black_berserk; "
+          "DROP INDEX puzzle_attempts_by_time; "
+          "ALTER TABLE puzzle_attempts DROP COLUMN rating_after; "
+          "UPDATE schema_version SET version = 11");
+  auto storage = Storage::open(path);
+  ASSERT_TRUE(storage) << storage.error();
+  EXPECT_EQ((*storage)->schema_version(), 12);
+  auto loaded = (*storage)->load("g1");
+  ASSERT_TRUE(loaded && *loaded);
+  EXPECT_FALSE((*loaded)->white_berserk);
+  EXPECT_FALSE((*loaded)->black_berserk);
+}
+
 // Migration 2 replaces the keys a database of schema 1 kept as they were by their
 // digests; a side nobody holds stays empty.
 TEST_P(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
@@ -131,11 +157,14 @@ TEST_P(ServerStorage, MigrationTwoKeepsDigestsOfTheKeys) {
             "ALTER TABLE games DROP COLUMN takeback_offer; "
             "ALTER TABLE games DROP COLUMN turn_started_ms; "
             "DROP TABLE leases; DROP TABLE seeks; "
+            "ALTER TABLE games DROP COLUMN white_berserk; "
+            "ALTER TABLE games DROP COLUMN black_berserk; "
+            "DROP TABLE puzzle_attempts; "
             "UPDATE schema_version SET version = 1");
   }
   auto storage = Storage::open(path);
   ASSERT_TRUE(storage) << storage.error();
-  EXPECT_EQ((*storage)->schema_version(), 11);
+  EXPECT_EQ((*storage)->schema_version(), 12);
   auto loaded = (*storage)->load("g1");
   ASSERT_TRUE(loaded && *loaded);
   EXPECT_EQ((*loaded)->key_white, key_digest("plainkey"));

@@ -100,6 +100,37 @@ class TournamentApi : public ::testing::Test {
     }
   }
 
+  // An arena of ann and bob at 60 s + 2 s (mill), started by ann: its id and its first game, the
+  // names of its players and their seats ({"game", "side", "key"}), the game's API path.
+  struct ArenaGame {
+    std::string id, white, black, path;
+    json white_seat, black_seat;
+  };
+  ArenaGame start_arena_of_two() {
+    const json body{{"variant", "mill"},
+                    {"clock", {{"initial_s", 60}, {"increment_s", 2}}},
+                    {"system", "arena"},
+                    {"minutes", 30},
+                    {"starts_in_s", 3600}};
+    ArenaGame a;
+    Answer made = p("ann").post("/api/tournaments", body);
+    EXPECT_EQ(made.status, 201) << made.text;
+    a.id = made.body.value("id", "");
+    for (const std::string n : {"ann", "bob"})
+      EXPECT_EQ(p(n).post("/api/tournaments/" + a.id + "/join", json::object()).status, 200);
+    const json v = p("ann").post("/api/tournaments/" + a.id + "/start", json::object()).body;
+    if (v["boards"].size() != 1u) {
+      ADD_FAILURE() << v.dump();
+      return a;
+    }
+    a.white = v["boards"][0]["white"];
+    a.black = v["boards"][0]["black"];
+    a.white_seat = p(a.white).get("/api/tournaments/" + a.id).body["me"]["game"];
+    a.black_seat = p(a.black).get("/api/tournaments/" + a.id).body["me"]["game"];
+    a.path = "/api/games/" + a.white_seat["game"].get<std::string>();
+    return a;
+  }
+
   // The boards of one round as "white-black" names.
   static std::vector<std::string> round_of(const json& v, int round) {
     std::vector<std::string> out;

@@ -103,28 +103,34 @@ TEST_F(TournamentApi, EventStreamDeliversPairingsAndResults) {
   EXPECT_NE(log.text().find("\"points\":1.0"), std::string::npos) << log.text();
 }
 
-// Berserk: the white player of an arena game halves his clock before his first move; the win
-// after seven moves of his counts 3 points (2 and the berserk point); black, having moved, may
-// not; nor may someone without a game, nor anyone in a Swiss.
+// The clock of a side after its move at ply `ply` (1-based): what it had, less the time the
+// move took (as the server counted it), plus the increment it gains. Exact, with no time taken
+// from the test's own clock: the move's "ms" is the server's.
+std::int64_t berserk_clock_after(const json& view, std::size_t ply, std::int64_t had,
+                                 std::int64_t increment) {
+  return had - view["moves"][ply - 1]["ms"].get<std::int64_t>() + increment;
+}
+
+// Berserk: the white player of an arena game (60 s + 2 s) halves his clock before his first
+// move and gains no increment after his moves, while black still does; the win after seven
+// moves of his counts 3 points (2 and the berserk point); black, having moved, may not; nor may
+// someone without a game, nor anyone in a Swiss.
 TEST_F(TournamentApi, BerserkHalvesTheClockAndWinsAnExtraPoint) {
   for (const std::string n : {"ann", "bob", "cid"}) add(n);
-  Answer made = p("ann").post("/api/tournaments", tournament_live_body("arena", 30, 3600));
-  ASSERT_EQ(made.status, 201) << made.text;
-  const std::string id = made.body["id"];
-  for (const std::string n : {"ann", "bob"})
-    ASSERT_EQ(p(n).post("/api/tournaments/" + id + "/join", json::object()).status, 200);
-  const json v = p("ann").post("/api/tournaments/" + id + "/start", json::object()).body;
-  ASSERT_EQ(v["boards"].size(), 1u) << v.dump();
-  const std::string white = v["boards"][0]["white"], black = v["boards"][0]["black"];
-  const json w = p(white).get("/api/tournaments/" + id).body["me"]["game"];
-  const json b = p(black).get("/api/tournaments/" + id).body["me"]["game"];
-  const std::string game = "/api/games/" + w["game"].get<std::string>();
+  const ArenaGame arena = start_arena_of_two();
+  ASSERT_FALSE(arena.path.empty());
+  const std::string &id = arena.id, &white = arena.white, &black = arena.black;
+  const std::string& game = arena.path;
+  const json &w = arena.white_seat, &b = arena.black_seat;
 
   Answer berserk = p(white).post("/api/tournaments/" + id + "/berserk", json::object());
   ASSERT_EQ(berserk.status, 200) << berserk.text;
   const json clock = p(white).get(game).body["clock"];
   EXPECT_EQ(clock["white_ms"], 30000) << clock.dump();
   EXPECT_EQ(clock["black_ms"], 60000) << clock.dump();
+  EXPECT_EQ(clock["increment_ms"], 2000) << clock.dump();
+  EXPECT_EQ(clock["white_increment_ms"], 0) << clock.dump();
+  EXPECT_EQ(clock["black_increment_ms"], 2000) << clock.dump();
   EXPECT_EQ(p(white).post("/api/tournaments/" + id + "/berserk", json::object()).body["code"],
             "already_berserk");
   EXPECT_EQ(p("cid").post("/api/tournaments/" + id + "/berserk", json::object()).body["code"],
@@ -133,13 +139,19 @@ TEST_F(TournamentApi, BerserkHalvesTheClockAndWinsAnExtraPoint) {
   // Seven placements each that make no mill, then black resigns.
   const std::vector<std::string> white_squares{"a1", "a7", "g1", "g7", "b2", "b6", "f2"};
   const std::vector<std::string> black_squares{"c3", "c5", "e3", "e5", "a4", "g4", "d7"};
+  // The side that has just moved has its clock stopped: its time in the answer is exact.
+  std::int64_t white_ms = 30000, black_ms = 60000;
   for (std::size_t i = 0; i < white_squares.size(); ++i) {
-    ASSERT_EQ(
-        p(white).post(game + "/moves", json{{"key", w["key"]}, {"move", white_squares[i]}}).status,
-        200);
-    ASSERT_EQ(
-        p(black).post(game + "/moves", json{{"key", b["key"]}, {"move", black_squares[i]}}).status,
-        200);
+    Answer moved =
+        p(white).post(game + "/moves", json{{"key", w["key"]}, {"move", white_squares[i]}});
+    ASSERT_EQ(moved.status, 200) << moved.text;
+    // White's first move starts the clocks and costs nothing; each later one gains nothing.
+    if (i > 0) white_ms = berserk_clock_after(moved.body, 2 * i + 1, white_ms, 0);
+    EXPECT_EQ(moved.body["clock"]["white_ms"], white_ms) << moved.body["clock"].dump();
+    moved = p(black).post(game + "/moves", json{{"key", b["key"]}, {"move", black_squares[i]}});
+    ASSERT_EQ(moved.status, 200) << moved.text;
+    black_ms = berserk_clock_after(moved.body, 2 * i + 2, black_ms, 2000);
+    EXPECT_EQ(moved.body["clock"]["black_ms"], black_ms) << moved.body["clock"].dump();
   }
   Answer late = p(black).post("/api/tournaments/" + id + "/berserk", json::object());
   EXPECT_EQ(late.status, 409);
@@ -161,6 +173,33 @@ TEST_F(TournamentApi, BerserkHalvesTheClockAndWinsAnExtraPoint) {
   ASSERT_EQ(p("ann").post("/api/tournaments/" + swiss_id + "/start", json::object()).status, 200);
   EXPECT_EQ(p("ann").post("/api/tournaments/" + swiss_id + "/berserk", json::object()).body["code"],
             "berserk_not_arena");
+}
+
+// The berserk side's lost increment is kept with the game: after a restart (the game read again
+// from the database) white, berserk, still gains nothing and black still gains 2 s.
+TEST_F(TournamentApi, BerserkOutlivesARestart) {
+  for (const std::string n : {"ann", "bob"}) add(n);
+  const ArenaGame arena = start_arena_of_two();
+  ASSERT_FALSE(arena.path.empty());
+  const std::string &white = arena.white, &black = arena.black, &game = arena.path;
+  const json &w = arena.white_seat, &b = arena.black_seat;
+  ASSERT_EQ(p(white).post("/api/tournaments/" + arena.id + "/berserk", json::object()).status, 200);
+  ASSERT_EQ(p(white).post(game + "/moves", json{{"key", w["key"]}, {"move", "a1"}}).status, 200);
+  Answer moved = p(black).post(game + "/moves", json{{"key", b["key"]}, {"move", "c3"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  const std::int64_t black_ms = berserk_clock_after(moved.body, 2, 60000, 2000);
+
+  restart();
+  const json clock = p(white).get(game).body["clock"];
+  EXPECT_EQ(clock["white_increment_ms"], 0) << clock.dump();
+  EXPECT_EQ(clock["black_increment_ms"], 2000) << clock.dump();
+  EXPECT_EQ(clock["black_ms"], black_ms) << clock.dump();
+  moved = p(white).post(game + "/moves", json{{"key", w["key"]}, {"move", "a7"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  EXPECT_EQ(moved.body["clock"]["white_ms"], berserk_clock_after(moved.body, 3, 30000, 0));
+  moved = p(black).post(game + "/moves", json{{"key", b["key"]}, {"move", "c5"}});
+  ASSERT_EQ(moved.status, 200) << moved.text;
+  EXPECT_EQ(moved.body["clock"]["black_ms"], berserk_clock_after(moved.body, 4, black_ms, 2000));
 }
 
 }  // namespace

@@ -174,6 +174,7 @@ json Round::berserk(const std::string& id, const KeyRequest& r) {
     throw ApiError(409, "berserk_too_late", "berserk is only before your first move",
                    {{"plies", game->played.size()}});
   (side == Player::white ? g.white_ms : g.black_ms) = g.initial_ms / 2;
+  (side == Player::white ? g.white_berserk : g.black_berserk) = true;  // and no increment
   persist(*game);
   return view(*game);
 }

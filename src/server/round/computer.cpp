@@ -33,8 +33,10 @@ void Round::schedule_computer(LiveGame& game) {
     seconds = std::min(seconds, 0.5 + 0.15 * (g.level - 1));
   if (g.initial_ms > 0) {
     // On the clock: a small share of what is left, never more than the usual budget.
-    const std::int64_t left = game.session->to_move() == Player::white ? g.white_ms : g.black_ms;
-    seconds = std::min(seconds, std::max(0.05, (left / 30.0 + g.increment_ms / 2.0) / 1000.0));
+    const Player side = game.session->to_move();
+    const std::int64_t left = side == Player::white ? g.white_ms : g.black_ms;
+    seconds =
+        std::min(seconds, std::max(0.05, (left / 30.0 + increment_of(g, side) / 2.0) / 1000.0));
   }
   limits.move_time = seconds;
   const std::uint64_t token = ++game.search_token;

@@ -88,6 +88,8 @@ json Round::view(const LiveGame& game) const {
     }
     clock = json{{"initial_ms", g.initial_ms},
                  {"increment_ms", g.increment_ms},
+                 {"white_increment_ms", increment_of(g, Player::white)},
+                 {"black_increment_ms", increment_of(g, Player::black)},
                  {"white_ms", white},
                  {"black_ms", black},
                  {"running", running}};

@@ -53,6 +53,12 @@ inline Player other(Player p) {
   return p == Player::white ? Player::black : Player::white;
 }
 
+// What `side`'s clock gains after each of its moves: nothing once it has gone berserk (as on
+// lichess, a berserk side gives up its increment with half its time).
+inline std::int64_t increment_of(const StoredGame& g, Player side) {
+  return (side == Player::white ? g.white_berserk : g.black_berserk) ? 0 : g.increment_ms;
+}
+
 // Wall-clock time in milliseconds since 1970: a correspondence deadline holds across restarts.
 std::int64_t wall_ms();
 constexpr std::int64_t kDayMs = 24 * 3600 * 1000;

@@ -263,7 +263,7 @@ void Round::play(LiveGame& game, const MoveView& move) {
   if (g.initial_ms > 0 && !game.played.empty()) {
     const std::int64_t took = elapsed_ms(game.turn_started);
     std::int64_t& left = mover == Player::white ? g.white_ms : g.black_ms;
-    left = left - took + g.increment_ms;
+    left = left - took + increment_of(g, mover);
     stored.ms = took;
   }
   if (Status s = game.session->play(move.text); !s)

@@ -67,8 +67,9 @@ class Round {
   // ("aborted"), and no rating changes.
   nlohmann::json abort(const std::string& id, const KeyRequest& request);
   // An arena's berserk (the tournaments room's): before its own first move, the side `key`
-  // holds keeps half its initial time (409 berserk_too_late after it, berserk_no_clock without
-  // a clock).
+  // holds keeps half its initial time and gains no increment (stored with the game: after a
+  // restart and on another server too); 409 berserk_too_late after it, berserk_no_clock without
+  // a clock.
   nlohmann::json berserk(const std::string& id, const KeyRequest& request);
   // Between people: a player asks to take back their last move; the other accepts (the game
   // goes back to before it) or declines. A move withdraws the request.
