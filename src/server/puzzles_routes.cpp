@@ -1,5 +1,6 @@
 // The puzzles' rows of the API's table (docs/api.md, Puzzles): the games with puzzles, a puzzle
-// for the player, the day's puzzle and an attempt's moves; the room is server/puzzles/.
+// for the player, the day's puzzle, the player's rating history and an attempt's moves; the room
+// is server/puzzles/.
 #include <boost/beast/http.hpp>
 
 #include "server/routes.h"
@@ -22,6 +23,8 @@ std::vector<Route> puzzle_routes() {
        [](Call& c) {
          return json_reply(200, c.service.puzzles().daily(c.id, c.param("date"), c.viewer()));
        }},
+      {get, "/api/puzzles/{id}/history", "puzzles",
+       [](Call& c) { return json_reply(200, c.service.puzzles().history(c.id, c.logged_in())); }},
       {post, "/api/puzzles/{id}/attempt", "puzzles",
        [](Call& c) {
          auto request = parse_puzzle_attempt(c.body());

@@ -195,6 +195,13 @@ struct PuzzleAttemptRow {
   bool solved = false;
   std::int64_t at_ms = 0;
 };
+// A point of a player's puzzle rating history: a rated attempt and the rating after it.
+struct PuzzleRatingPoint {
+  std::int64_t at_ms = 0;
+  double rating = 0;
+  bool solved = false;
+  std::string puzzle_id;
+};
 
 // The filters of a player's list of games (GET /api/users/{name}/games).
 struct UserGamesQuery {
@@ -325,6 +332,10 @@ class Storage {
   Result<bool> record_puzzle_attempt(const PuzzleAttemptRow& attempt,
                                      const PuzzleRatingRow& player_after,
                                      const PuzzleRatingRow& puzzle_after);
+  // The player's last `limit` rated attempts in a game's puzzles with the rating after each,
+  // oldest first (the attempts stored before migration 12 have no rating and are left out).
+  Result<std::vector<PuzzleRatingPoint>> puzzle_rating_history(std::int64_t user_id,
+                                                               const std::string& game, int limit);
 
  private:
   explicit Storage(std::unique_ptr<db::Connection> db, std::string target);

@@ -1,6 +1,8 @@
 // The puzzles' ratings and attempts in the database (server/puzzles/): a player's puzzle rating
 // per game, each puzzle's rating once played, and each player's first attempt at a puzzle, which
 // is the one that moves both ratings.
+#include <algorithm>
+
 #include "server/db/db.h"
 #include "server/storage.h"
 
@@ -66,11 +68,11 @@ Result<bool> Storage::record_puzzle_attempt(const PuzzleAttemptRow& attempt,
   };
   {
     db::Statement q = db_->prepare(
-        "INSERT INTO puzzle_attempts (user_id, puzzle_id, game, solved, at_ms) "
-        "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING");
+        "INSERT INTO puzzle_attempts (user_id, puzzle_id, game, solved, at_ms, rating_after) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
     if (!q.ok()) return fail("preparing a puzzle attempt");
     q.bind(1, attempt.user_id).bind(2, attempt.puzzle_id).bind(3, attempt.game);
-    q.bind(4, std::int64_t{attempt.solved}).bind(5, attempt.at_ms);
+    q.bind(4, std::int64_t{attempt.solved}).bind(5, attempt.at_ms).bind(6, player_after.rating);
     if (q.step() != db::Step::done) return fail("writing a puzzle attempt");
     if (q.changes() == 0) {
       (void)db_->rollback();
@@ -102,6 +104,26 @@ Result<bool> Storage::record_puzzle_attempt(const PuzzleAttemptRow& attempt,
   }
   if (Status s = db_->commit(); !s) return fail("committing a puzzle attempt");
   return true;
+}
+
+Result<std::vector<PuzzleRatingPoint>> Storage::puzzle_rating_history(std::int64_t user_id,
+                                                                      const std::string& game,
+                                                                      int limit) {
+  std::lock_guard lock(mutex_);
+  // The newest `limit`, turned round below.
+  db::Statement q = db_->prepare(
+      "SELECT at_ms, rating_after, solved, puzzle_id FROM puzzle_attempts "
+      "WHERE user_id = ?1 AND game = ?2 AND rating_after IS NOT NULL "
+      "ORDER BY at_ms DESC, puzzle_id DESC LIMIT ?3");
+  if (!q.ok()) return db_->error("preparing a puzzle rating history");
+  q.bind(1, user_id).bind(2, game).bind(3, std::int64_t{limit});
+  std::vector<PuzzleRatingPoint> out;
+  db::Step step;
+  while ((step = q.step()) == db::Step::row)
+    out.push_back(PuzzleRatingPoint{q.integer(0), q.real(1), q.integer(2) != 0, q.text(3)});
+  if (step != db::Step::done) return db_->error("reading a puzzle rating history");
+  std::reverse(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace doska::server

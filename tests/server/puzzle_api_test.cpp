@@ -1,7 +1,8 @@
 // Puzzles through the API against a real `doska serve` (docs/api.md, Puzzles): a puzzle solved a
 // move at a time and one failed, both ratings moving the way the result says, only the first
 // attempt rated, the day's puzzle, a visitor's unrated play, the theme filter, a mill puzzle, the
-// refusals and the throttle. The solutions come from the shipped files (data/puzzles/).
+// refusals, the throttle and a player's rating history. The solutions come from the shipped files
+// (data/puzzles/).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -258,6 +259,56 @@ TEST_F(PuzzleApi, BadRequestsAreRefusedWithNamedErrors) {
   const Answer foreign = eve.post(attempt, json{{"moves", {p.line[0]}}}, false);
   EXPECT_EQ(foreign.status, 403);
   EXPECT_EQ(foreign.body["code"], "cross_origin");
+}
+
+// GET /api/puzzles/{game}/history: the player's rating after each rated attempt, oldest first,
+// the unrated attempt again left out; a visitor is refused 401, a game without puzzles 404.
+TEST_F(PuzzleApi, TheRatingHistoryHasAPointForEachRatedAttempt) {
+  Player fay = player("fay");
+  const Answer empty = fay.get("/api/puzzles/russian/history");
+  ASSERT_EQ(empty.status, 200) << empty.text;
+  EXPECT_EQ(empty.body["game"], "russian");
+  EXPECT_EQ(empty.body["rating"], 1500);
+  EXPECT_EQ(empty.body["plays"], 0);
+  EXPECT_EQ(empty.body["points"], json::array());
+
+  const Answer first = fay.get("/api/puzzles/russian/next");
+  ASSERT_EQ(first.status, 200) << first.text;
+  const puzzles::Puzzle solved = puzzle_api_shipped(first.body["id"]);
+  const json done = solve(fay, solved);
+  ASSERT_TRUE(done["rated"]);
+  const Answer second = fay.get("/api/puzzles/russian/next");
+  ASSERT_EQ(second.status, 200) << second.text;
+  const puzzles::Puzzle missed = puzzle_api_shipped(second.body["id"]);
+  ASSERT_NE(missed.id, solved.id);
+  const Answer failed = fay.post("/api/puzzles/" + missed.id + "/attempt",
+                                 json{{"moves", {wrong_move(second.body, missed)}}});
+  ASSERT_EQ(failed.body["result"], "failed") << failed.text;
+  EXPECT_FALSE(solve(fay, solved)["rated"]);  // again: not a point of the history
+
+  const Answer history = fay.get("/api/puzzles/russian/history");
+  ASSERT_EQ(history.status, 200) << history.text;
+  EXPECT_EQ(history.body["rating"], failed.body["player"]["rating"]);
+  EXPECT_EQ(history.body["plays"], 2);
+  const json& points = history.body["points"];
+  ASSERT_EQ(points.size(), 2u) << history.text;
+  EXPECT_EQ(points[0]["puzzle"], solved.id);
+  EXPECT_EQ(points[0]["solved"], true);
+  EXPECT_EQ(points[0]["rating"], done["player"]["rating"]);
+  EXPECT_EQ(points[1]["puzzle"], missed.id);
+  EXPECT_EQ(points[1]["solved"], false);
+  EXPECT_EQ(points[1]["rating"], failed.body["player"]["rating"]);
+  EXPECT_LE(points[0]["at_ms"].get<std::int64_t>(), points[1]["at_ms"].get<std::int64_t>());
+  // Another game's history is its own.
+  EXPECT_EQ(fay.get("/api/puzzles/mill/history").body["points"], json::array());
+
+  Player visitor(server_->port());
+  const Answer refused = visitor.get("/api/puzzles/russian/history");
+  EXPECT_EQ(refused.status, 401);
+  EXPECT_EQ(refused.body["code"], "not_logged_in");
+  EXPECT_EQ(fay.get("/api/puzzles/wolf-sheep/history").body["code"], "no_puzzles");
+  EXPECT_EQ(fay.get("/api/puzzles/no-such-game/history").body["code"], "unknown_variant");
+  EXPECT_EQ(fay.post("/api/puzzles/russian/history", json::object()).status, 405);
 }
 
 // With the throttle on (no --no-throttle): kPuzzleAttemptsPerMinute moves from one address in a

@@ -1,6 +1,7 @@
 // The puzzles' room in this process (server/puzzles/), on SQLite and on PostgreSQL
 // (storage_backends.h): a damaged file named in the log and its game left without puzzles, the
-// ratings and the first attempt stored and read back after the database is opened again.
+// ratings and the first attempt stored and read back after the database is opened again, and a
+// player's rating history.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "server/api_error.h"
+#include "server/db/db.h"
 #include "server/puzzles/puzzles.h"
 #include "server/storage.h"
 #include "storage_backends.h"
@@ -64,6 +66,55 @@ TEST_P(PuzzleRoomBackends, TheFirstAttemptMovesBothRatingsAndIsStored) {
   ASSERT_TRUE(second) << second.error();
   EXPECT_FALSE(*second);
   EXPECT_EQ((*(*storage)->player_puzzle_rating(ann.id, "russian"))->rating, (*mine)->rating);
+}
+
+// The history (migration 12): each rated attempt's rating after it, the last 200 oldest first,
+// a game's own; an attempt stored before the migration (no rating) is left out.
+TEST_P(PuzzleRoomBackends, TheRatingHistoryKeepsTheLastRatedAttemptsOldestFirst) {
+  const std::string target_name = target("puzzle_history");
+  auto storage = Storage::open(target_name);
+  ASSERT_TRUE(storage) << storage.error();
+  const std::int64_t ann = 7;
+  for (int i = 1; i <= 205; ++i) {
+    const PuzzleRatingRow after{1500.0 + i, 300, 0.06, i};
+    const PuzzleAttemptRow row{ann, "russian-" + std::to_string(i), "russian", i % 2 == 0,
+                               1000 + i};
+    auto first = (*storage)->record_puzzle_attempt(row, after, PuzzleRatingRow{});
+    ASSERT_TRUE(first && *first);
+  }
+  ASSERT_TRUE((*storage)->record_puzzle_attempt({ann, "mill-1", "mill", true, 5000},
+                                                {1600, 300, 0.06, 1}, PuzzleRatingRow{}));
+  ASSERT_TRUE((*storage)->record_puzzle_attempt({8, "russian-1", "russian", true, 5000},
+                                                {1600, 300, 0.06, 1}, PuzzleRatingRow{}));
+  auto points = (*storage)->puzzle_rating_history(ann, "russian", kPuzzleHistoryPoints);
+  ASSERT_TRUE(points) << points.error();
+  ASSERT_EQ(points->size(), 200u);
+  EXPECT_EQ(points->front().at_ms, 1006);
+  EXPECT_EQ(points->front().rating, 1506);
+  EXPECT_EQ(points->front().puzzle_id, "russian-6");
+  EXPECT_TRUE(points->front().solved);
+  EXPECT_EQ(points->back().at_ms, 1205);
+  EXPECT_FALSE(points->back().solved);
+  // Through the room: the rating now and the same points, rounded.
+  Puzzles room(**storage, PuzzlesOptions{kPuzzleRoomShipped, nullptr, false});
+  const auto view = room.history("russian", Viewer{ann, "ann", ""});
+  EXPECT_EQ(view["rating"], 1705);
+  EXPECT_EQ(view["points"].size(), 200u);
+  EXPECT_EQ(view["points"][0],
+            (nlohmann::json{
+                {"at_ms", 1006}, {"rating", 1506}, {"solved", true}, {"puzzle", "russian-6"}}));
+  auto mill = (*storage)->puzzle_rating_history(ann, "mill", kPuzzleHistoryPoints);
+  ASSERT_TRUE(mill) << mill.error();
+  ASSERT_EQ(mill->size(), 1u);
+  // An attempt of before the migration has no rating: not a point.
+  {
+    auto db = db::open(target_name);
+    ASSERT_TRUE(db) << db.error();
+    ASSERT_TRUE((*db)->exec("UPDATE puzzle_attempts SET rating_after = NULL WHERE game = 'mill'"));
+  }
+  mill = (*storage)->puzzle_rating_history(ann, "mill", kPuzzleHistoryPoints);
+  ASSERT_TRUE(mill) << mill.error();
+  EXPECT_TRUE(mill->empty());
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, PuzzleRoomBackends,

@@ -329,4 +329,19 @@ json Puzzles::attempt(const std::string& id, const PuzzleAttemptRequest& request
   return out;
 }
 
+json Puzzles::history(const std::string& game, const Viewer& viewer) {
+  (void)shelf(game);
+  auto points = storage_.puzzle_rating_history(viewer.id, game, kPuzzleHistoryPoints);
+  if (!points) throw ApiError(500, "internal_error", points.error());
+  json out = rating_json(player_rating(viewer.id, game));
+  out["game"] = game;
+  out["points"] = json::array();
+  for (const PuzzleRatingPoint& p : *points)
+    out["points"].push_back(json{{"at_ms", p.at_ms},
+                                 {"rating", static_cast<int>(std::lround(p.rating))},
+                                 {"solved", p.solved},
+                                 {"puzzle", p.puzzle_id}});
+  return out;
+}
+
 }  // namespace doska::server

@@ -28,6 +28,8 @@ namespace doska::server {
 inline constexpr std::size_t kMaxPuzzleTheme = 32;
 // Attempts (each move checked is one) per account or address in a minute.
 inline constexpr int kPuzzleAttemptsPerMinute = 120;
+// The points of a player's puzzle rating history: the last rated attempts.
+inline constexpr int kPuzzleHistoryPoints = 200;
 
 struct PuzzlesOptions {
   std::string dir = "data/puzzles";             // the folder of <game>.txt
@@ -56,6 +58,10 @@ class Puzzles {
   // illegal_move, 400 bad_attempt (more moves than the puzzle asks), 429 too_many_attempts.
   nlohmann::json attempt(const std::string& id, const PuzzleAttemptRequest& request,
                          const std::optional<Viewer>& viewer, const std::string& address);
+  // GET /api/puzzles/{game}/history: the viewer's puzzle rating in the game now, and after each
+  // of their last kPuzzleHistoryPoints rated attempts, oldest first. 404 no_puzzles for a game
+  // without puzzles.
+  nlohmann::json history(const std::string& game, const Viewer& viewer);
 
  private:
   struct Shelf {
