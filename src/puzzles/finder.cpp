@@ -72,10 +72,13 @@ Result<RootCheck> check_root(engine::Engine& engine, const std::string& game,
   check.pv = best.pv;
   check.best = best.score;
   if (legal.size() < 2) return check;
+  const Thresholds t = thresholds_for(game);
+  // A best move that does not win makes no puzzle: the second search is spared (most positions
+  // of a game), except in a fresh check, whose report names both scores.
+  if (!fresh && !winning(check.best, t)) return check;
   limits.exclude = {best.move};
   const engine::BestMove other = engine.search(limits);
   check.second = other.score;
-  const Thresholds t = thresholds_for(game);
   check.unique = winning(check.best, t) && !winning(check.second, t) &&
                  ordinal(check.best) - ordinal(check.second) >= t.margin;
   return check;

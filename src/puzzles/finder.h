@@ -31,7 +31,7 @@ struct RootCheck {
   std::string move;
   std::vector<std::string> pv;
   search::Score best;
-  search::Score second;  // kind draw with no other move: never read then
+  search::Score second;  // unset (kind draw) with no other move, or when the best does not win
   int legal = 0;
   bool unique = false;  // the best wins and no other does (thresholds)
 };
