@@ -106,6 +106,8 @@ async function begin(variant, fen) {
   page.error = null;
   page.board.reset();
   show();
+  // The address names the game at once; the position's FEN follows when it comes.
+  if (currentPage() === 'explorer') history.replaceState({}, '', explorerPath(variant, page.start));
   const answer = await ask(page.start, []);
   if (!answer) return;
   page.line = [answer];
