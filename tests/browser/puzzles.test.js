@@ -2,7 +2,8 @@
 // shipped file, data/puzzles/, never from the page), one failed by a wrong move with the right
 // move named, the player's puzzle rating going up and down, the theme filter, a mill puzzle with
 // its placements, moves and removals, and a visitor's daily puzzle without a rating; a failed
-// puzzle tried again from its start, unrated, its moves typed in the game's notation.
+// puzzle tried again from its start, unrated, its moves typed in the game's notation; the
+// signed-in player's rating graph with the puzzles solved and failed.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
@@ -117,10 +118,16 @@ test('a failed puzzle is tried again from its start, unrated, with its moves typ
   const start = await pieces(page);
   const line = lineOf(id);
   assert.equal(await page.isHidden('#puzzles-retry'), true);
+  // The rating graph: no rated attempt yet.
+  await page.waitForSelector('#puzzles-history[data-points="0"]');
+  assert.equal(await page.textContent('#puzzles-history .puzzles-history-graph'), 'No rated attempts in this game yet.');
   await playWrongMove(page, line[0]);
   await page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'failed');
   assert.ok(Number(await page.getAttribute('#puzzles-rating', 'data-diff')) < 0);
   const rating = (await page.textContent('#puzzles-rating')).match(/rating: (\d+)/)[1];
+  await page.waitForSelector('#puzzles-history[data-points="1"][data-failed="1"]');
+  assert.equal(await page.getAttribute('#puzzles-history', 'data-rating'), rating);
+  assert.equal(await page.$$eval('#puzzles-history-svg .series circle', (c) => c.length), 1);
 
   // Try again: the same puzzle from its start, and the page says it is not rated.
   await page.click('#puzzles-retry');
@@ -148,6 +155,21 @@ test('a failed puzzle is tried again from its start, unrated, with its moves typ
   assert.equal(await page.textContent('#puzzles-status'), 'Solved!');
   assert.equal(await page.textContent('#puzzles-rating'), `Your puzzle rating: ${rating}? — Played before: not rated again.`);
   assert.equal(await page.getAttribute('#puzzles-rating', 'data-diff'), '');
+  // The retry added nothing to the graph; the next puzzle, solved, adds a point.
+  assert.equal(await page.getAttribute('#puzzles-history', 'data-points'), '1');
+  await page.click('#puzzles-next');
+  await page.waitForFunction(() => document.querySelector('#puzzles-status').dataset.state === 'play');
+  await solveByClicking(page);
+  await page.waitForSelector('#puzzles-history[data-points="2"][data-solved="1"][data-failed="1"]');
+  assert.equal(await page.$$eval('#puzzles-history-svg .series circle', (c) => c.length), 2);
+  assert.equal(await page.textContent('#puzzles-history .puzzles-history-count'), 'Rated attempts: 1 solved, 1 failed.');
+  const after = (await page.textContent('#puzzles-rating')).match(/rating: (\d+)/)[1];
+  assert.equal(await page.getAttribute('#puzzles-history', 'data-rating'), after);
+  // In Russian.
+  await page.selectOption('#lang-select', 'ru');
+  await page.waitForFunction(() => document.querySelector('#puzzles-history .puzzles-history-count').textContent ===
+                             'Попыток с рейтингом: решено 1, не решено 1.');
+  assert.equal(await page.textContent('#puzzles-history h2'), 'Ваш рейтинг в задачах по времени');
   assert.deepEqual(errors, []);
 });
 
@@ -182,6 +204,7 @@ test('a visitor gets the daily puzzle, plays without a rating, and the page spea
   await page.waitForFunction(() => document.querySelector('#puzzles-board').dataset.puzzle);
   assert.equal(await page.inputValue('#puzzles-game'), 'english');
   assert.equal(await page.textContent('#puzzles-rating'), 'Sign in to get a puzzle rating.');
+  assert.equal(await page.isHidden('#puzzles-history'), true, 'a visitor has no rating graph');
   await page.click('#puzzles-daily');
   await page.waitForFunction(() => /Puzzle of the day, \d{4}-\d\d-\d\d/.test(document.querySelector('#puzzles-title').textContent));
   await solveByClicking(page);

@@ -44,6 +44,8 @@ export const api = {
                                               (theme ? `?theme=${encodeURIComponent(theme)}` : '')),
   dailyPuzzle: (game) => request('GET', `/api/puzzles/${encodeURIComponent(game)}/daily`),
   puzzleAttempt: (id, moves) => request('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, {moves}),
+  // The signed-in player's puzzle rating after each rated attempt in a game.
+  puzzleHistory: (game) => request('GET', `/api/puzzles/${encodeURIComponent(game)}/history`),
   variants: () => request('GET', '/api/variants'),
   // The games this browser holds keys of ([{id, key}]): the server lists only those.
   mine: (held) => request('POST', '/api/games/mine', {games: held}),

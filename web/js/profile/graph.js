@@ -25,11 +25,11 @@ export const seriesName = (s) => `${variantName(s.variant)} · ${speedName(s.spe
 
 export const colourOf = (index) => COLOURS[index % COLOURS.length];
 
-// The graph of the chosen series (`chosen`: a Set of ids); `all` gives each its colour.
-export function ratingGraph(all, chosen) {
+// The graph of the chosen series (`chosen`: a Set of ids); `all` gives each its colour. `id`, `label`
+// and `name` (a series' name in its points' titles) let another page draw one (the puzzles' rating).
+export function ratingGraph(all, chosen, {id = 'rating-graph', label = t('profile.graph'), name = seriesName} = {}) {
   const shown = all.map((s, index) => ({...s, colour: colourOf(index)})).filter((s) => chosen.has(s.id));
-  const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, class: 'rating-graph', id: 'rating-graph', role: 'img',
-                           'aria-label': t('profile.graph')});
+  const root = svg('svg', {viewBox: `0 0 ${W} ${H}`, class: 'rating-graph', id, role: 'img', 'aria-label': label});
   const points = shown.flatMap((s) => s.points);
   if (!points.length) return root;
   let [t0, t1] = [Math.min(...points.map((p) => p[0])), Math.max(...points.map((p) => p[0]))];
@@ -56,7 +56,7 @@ export function ratingGraph(all, chosen) {
     group.append(svg('polyline', {points: line, fill: 'none', stroke: s.colour, 'stroke-width': 2}));
     for (const [ms, rating] of s.points) {
       const dot = svg('circle', {cx: x(ms), cy: y(rating), r: 3, fill: s.colour});
-      dot.append(Object.assign(svg('title'), {textContent: `${seriesName(s)}: ${rating}, ${new Date(ms).toLocaleString(i18n.lang)}`}));
+      dot.append(Object.assign(svg('title'), {textContent: `${name(s)}: ${rating}, ${new Date(ms).toLocaleString(i18n.lang)}`}));
       group.append(dot);
     }
     root.append(group);

@@ -10,6 +10,7 @@ import {t} from '../i18n.js';
 import {$, events} from '../state.js';
 import {PlayBoard} from '../play-board.js';
 import {typedMove} from '../move-picker.js';
+import {PuzzleHistory} from './history.js';
 import {sideName, variantName} from '../variants.js';
 import {errorText} from '../messages.js';
 import {currentPage, showPage} from '../pages.js';
@@ -25,6 +26,7 @@ const page = {
   outcome: null,     // the last attempt's answer
   retry: false,      // the puzzle is being tried again after a failure (not rated)
   drawn: null,       // the PlayBoard
+  history: null,     // the PuzzleHistory: the signed-in player's rating graph in the game
   busy: false,
   ticket: 0,         // the latest request for a puzzle
 };
@@ -147,6 +149,9 @@ async function load(kind) {
     if (ticket !== page.ticket) return;
     page.puzzle = puzzle;
     startOver(false);
+    if (!page.history.shown || page.history.shown.game !== page.game || !puzzle.player) {
+      page.history.show(page.game, Boolean(puzzle.player));
+    }
   } catch (e) {
     if (ticket !== page.ticket) return;
     page.puzzle = null;
@@ -175,6 +180,7 @@ async function play(move) {
     page.outcome = answer;
     // The player's rating after a finished attempt is the one a retry shows.
     if (answer.player) page.puzzle.player = answer.player;
+    if (answer.rated) page.history.show(page.game, true);
     page.board = answer.board;
     page.last = answer.last || page.last;
     page.legal = answer.result === 'right' ? answer.legal : [];
@@ -218,6 +224,7 @@ export async function showPuzzles(game) {
 
 export function setupPuzzles() {
   page.drawn = new PlayBoard($('puzzles-board'), {canMove, onMove: play});
+  page.history = new PuzzleHistory($('puzzles-history'));
   $('puzzles-game').addEventListener('change', () => {
     page.game = $('puzzles-game').value;
     history.replaceState({}, '', puzzlesPath(page.game));
@@ -241,5 +248,6 @@ export function setupPuzzles() {
     fillGames();
     fillThemes();
     show();
+    page.history.draw();
   });
 }
