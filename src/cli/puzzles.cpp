@@ -59,17 +59,13 @@ Result<std::vector<puzzles::RecordedGame>> games_from_db(const std::string& game
                                                          const std::string& target) {
   auto storage = server::Storage::open(target);
   if (!storage) return make_error(storage.error());
-  constexpr int kPage = 500;
-  std::vector<std::string> ids;
-  for (int offset = 0;; offset += kPage) {
-    auto page = (*storage)->list(kPage, offset);
-    if (!page) return make_error(page.error());
-    for (const server::GameSummary& g : *page)
-      if (g.variant == game && g.plies >= 2) ids.push_back(g.id);
-    if (static_cast<int>(page->size()) < kPage) break;
-  }
+  server::GameIdFilter played;
+  played.variant = game;
+  played.min_plies = 2;
+  auto ids = (*storage)->game_ids(played);
+  if (!ids) return make_error(ids.error());
   std::vector<puzzles::RecordedGame> out;
-  for (const std::string& id : ids) {
+  for (const std::string& id : *ids) {
     auto stored = (*storage)->load(id);
     if (!stored) return make_error(stored.error());
     if (!*stored) continue;
@@ -83,6 +79,31 @@ Result<std::vector<puzzles::RecordedGame>> games_from_db(const std::string& game
     out.push_back(std::move(*g));
   }
   return out;
+}
+
+// The puzzles of `kept` and then those of `found` at a new FEN, numbered in that order, written
+// to `out` through a temporary file; answers how many.
+Result<std::size_t> write_puzzles(const std::string& game, const std::string& out,
+                                  const std::vector<puzzles::Puzzle>& kept,
+                                  const std::vector<puzzles::Puzzle>& found) {
+  std::vector<puzzles::Puzzle> all = kept;
+  std::set<std::string> fens;
+  for (const auto& p : all) fens.insert(p.fen);
+  for (const auto& p : found)
+    if (fens.insert(p.fen).second) all.push_back(p);
+  for (std::size_t i = 0; i < all.size(); ++i) all[i].id = game + "-" + std::to_string(i + 1);
+  std::filesystem::path path(out);
+  std::error_code ec;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
+  const std::string temporary = out + ".part";
+  {
+    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
+    file << puzzles::write_file(game, all);
+    if (!file) return make_error("cannot write " + temporary);
+  }
+  std::filesystem::rename(temporary, out, ec);
+  if (ec) return make_error("cannot rename " + temporary + " to " + out + ": " + ec.message());
+  return all.size();
 }
 
 int build_puzzles(const Args& args, const std::string& game) {
@@ -136,32 +157,29 @@ int build_puzzles(const Args& args, const std::string& game) {
   const auto begin = std::chrono::steady_clock::now();
   std::vector<puzzles::Puzzle> found;
   if (options.count > 0) {
-    auto built = puzzles::build(options, [](const puzzles::BuildProgress& p) {
+    // The file is written again after each game that found a puzzle, so that a long build that
+    // is stopped keeps what it found (a later run goes on with --append and another --seed).
+    std::size_t saved = 0;
+    Status saving = Ok{};
+    auto built = puzzles::build(options, [&](const puzzles::BuildProgress& p) {
       std::fprintf(stderr, "\rgames %d positions %llu puzzles %d time %.0f s", p.games,
                    static_cast<unsigned long long>(p.positions), p.puzzles, p.seconds);
+      if (p.found && p.found->size() > saved && saving) {
+        if (auto written = write_puzzles(game, out, kept, *p.found); !written)
+          saving = make_error(written.error());
+        saved = p.found->size();
+      }
     });
     std::fprintf(stderr, "\n");
     if (!built) return fail(built.error());
+    if (!saving) return fail(saving.error());
     found = std::move(*built);
   }
   const double seconds = seconds_since(begin);
-  std::set<std::string> fens;
-  for (const auto& p : kept) fens.insert(p.fen);
-  for (auto& p : found)
-    if (fens.insert(p.fen).second) kept.push_back(std::move(p));
-  for (std::size_t i = 0; i < kept.size(); ++i) kept[i].id = game + "-" + std::to_string(i + 1);
-
-  std::filesystem::path path(out);
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
-  const std::string temporary = out + ".part";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    file << puzzles::write_file(game, kept);
-    if (!file) return fail("cannot write " + temporary);
-  }
-  std::filesystem::rename(temporary, out);
-  std::printf("%s: %zu puzzles in %s; %zu new in %.1f s (%.2f s a puzzle)\n", game.c_str(),
-              kept.size(), out.c_str(), found.size(), seconds,
+  auto total = write_puzzles(game, out, kept, found);
+  if (!total) return fail(total.error());
+  std::printf("%s: %zu puzzles in %s; %zu new in %.1f s (%.2f s a puzzle)\n", game.c_str(), *total,
+              out.c_str(), found.size(), seconds,
               found.empty() ? 0.0 : seconds / static_cast<double>(found.size()));
   return 0;
 }

@@ -361,6 +361,28 @@ Result<std::vector<GameSummary>> Storage::list(int limit, int offset) {
   return games;
 }
 
+Result<std::vector<std::string>> Storage::game_ids(const GameIdFilter& f) {
+  std::lock_guard lock(mutex_);
+  std::string sql = "SELECT id FROM games WHERE 1 = 1";
+  if (f.variant) sql += " AND variant = ?1";
+  if (f.finished) sql += " AND outcome IN ('white_wins', 'black_wins', 'draw')";
+  if (f.min_plies > 0) sql += " AND (SELECT COUNT(*) FROM moves WHERE game_id = games.id) >= ?2";
+  if (f.since) sql += " AND created >= ?3";
+  sql += " ORDER BY created DESC, rowid DESC";
+  if (f.limit > 0) sql += " LIMIT ?4";
+  db::Statement q = db_->prepare(sql);
+  if (!q.ok()) return db_->error("listing the games' ids");
+  if (f.variant) q.bind(1, *f.variant);
+  if (f.min_plies > 0) q.bind(2, std::int64_t{f.min_plies});
+  if (f.since) q.bind(3, *f.since);
+  if (f.limit > 0) q.bind(4, std::int64_t{f.limit});
+  std::vector<std::string> ids;
+  db::Step step;
+  while ((step = q.step()) == db::Step::row) ids.push_back(q.text(0));
+  if (step != db::Step::done) return db_->error("listing the games' ids");
+  return ids;
+}
+
 Result<std::optional<GameSummary>> Storage::held(const std::string& id, const std::string& digest) {
   std::lock_guard lock(mutex_);
   const std::string sql = std::string(kSummaryColumns) +
@@ -445,6 +467,19 @@ Result<std::vector<ReviewEntry>> Storage::review(const std::string& game_id) {
     entries.push_back(ReviewEntry{static_cast<int>(q.integer(0)), q.text(1), q.text(2)});
   if (step != db::Step::done) return db_->error("reading the review");
   return entries;
+}
+
+Result<std::optional<ReviewEntry>> Storage::review_entry(const std::string& game_id, int ply) {
+  std::lock_guard lock(mutex_);
+  db::Statement q =
+      db_->prepare("SELECT ply, fen, entry FROM reviews WHERE game_id = ?1 AND ply = ?2");
+  if (!q.ok()) return db_->error("reading a review entry");
+  q.bind(1, game_id).bind(2, std::int64_t{ply});
+  const db::Step step = q.step();
+  if (step == db::Step::done) return std::optional<ReviewEntry>();
+  if (step != db::Step::row) return db_->error("reading a review entry");
+  return std::optional<ReviewEntry>(
+      ReviewEntry{static_cast<int>(q.integer(0)), q.text(1), q.text(2)});
 }
 
 Result<std::pair<std::vector<GameSummary>, int>> Storage::user_games(const UserGamesQuery& f) {

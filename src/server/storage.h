@@ -203,6 +203,17 @@ struct PuzzleRatingPoint {
   std::string puzzle_id;
 };
 
+// Which stored games to read whole (the puzzle finder's games of people, the explorer's
+// rebuild): by game id, finished only (a result: won, lost or drawn; not going on or aborted),
+// with at least some plies, created at or after a time, the newest `limit` (0: all).
+struct GameIdFilter {
+  std::optional<std::string> variant;
+  bool finished = false;
+  int min_plies = 0;
+  std::optional<std::string> since;  // ISO 8601, UTC, as `created` is written
+  int limit = 0;
+};
+
 // The filters of a player's list of games (GET /api/users/{name}/games).
 struct UserGamesQuery {
   std::string name;
@@ -269,6 +280,8 @@ class Storage {
   Result<std::optional<StoredGame>> load(const std::string& id);
   // Newest first.
   Result<std::vector<GameSummary>> list(int limit, int offset);
+  // The ids of the stored games the filter keeps, newest first.
+  Result<std::vector<std::string>> game_ids(const GameIdFilter& filter);
   // The summary of game `id` if the key whose digest is `digest` holds one of its sides.
   Result<std::optional<GameSummary>> held(const std::string& id, const std::string& digest);
   Result<int> count();
@@ -280,6 +293,8 @@ class Storage {
   Status save_review_entry(const std::string& game_id, int ply, const std::string& fen,
                            const std::string& entry);
   Result<std::vector<ReviewEntry>> review(const std::string& game_id);
+  // The entry of one ply, if it is stored.
+  Result<std::optional<ReviewEntry>> review_entry(const std::string& game_id, int ply);
   // The game that a rematch of `game_id` started ("" if none).
   Status set_rematch(const std::string& game_id, const std::string& rematch_id);
   Result<std::string> rematch_of(const std::string& game_id);

@@ -189,45 +189,42 @@ Result<std::vector<RatingRow>> Storage::ratings(std::int64_t user_id) {
 Result<bool> Storage::apply_rated_game(const std::string& game_id,
                                        const std::vector<RatingUpdate>& updates) {
   std::lock_guard lock(mutex_);
-  if (Status s = db_->begin(); !s) return make_error(s.error());
-  auto fail = [&](const std::string& what) -> Result<bool> {
-    Error e = db_->error(what);
-    (void)db_->rollback();
-    return e;
-  };
-  {
-    db::Statement q = db_->prepare(
-        "INSERT INTO rated_games (game_id, applied) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
-    if (!q.ok()) return fail("preparing a rated game");
-    q.bind(1, game_id).bind(2, now_iso());
-    if (q.step() != db::Step::done) return fail("writing a rated game");
-    if (q.changes() == 0) {
-      (void)db_->rollback();
-      return false;
+  bool fresh = false;
+  Status done = db_->transaction("the ratings", [&]() -> Status {
+    {
+      db::Statement q = db_->prepare(
+          "INSERT INTO rated_games (game_id, applied) VALUES (?1, ?2) ON CONFLICT DO NOTHING");
+      if (!q.ok()) return db_->error("preparing a rated game");
+      q.bind(1, game_id).bind(2, now_iso());
+      if (q.step() != db::Step::done) return db_->error("writing a rated game");
+      // Applied before: nothing more is written.
+      fresh = q.changes() > 0;
+      if (!fresh) return Ok{};
     }
-  }
-  for (const RatingUpdate& u : updates) {
-    const RatingRow& r = u.after;
-    db::Statement up = db_->prepare(
-        "INSERT INTO ratings (user_id, variant, speed, rating, rd, volatility, games, "
-        "last_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(user_id, variant, "
-        "speed) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
-        "volatility = excluded.volatility, games = excluded.games, "
-        "last_ms = excluded.last_ms");
-    if (!up.ok()) return fail("preparing a rating");
-    up.bind(1, u.user_id).bind(2, r.variant).bind(3, r.speed).bind(4, r.rating).bind(5, r.rd);
-    up.bind(6, r.volatility).bind(7, std::int64_t{r.games}).bind(8, r.last_ms);
-    if (up.step() != db::Step::done) return fail("writing a rating");
-    db::Statement point = db_->prepare(
-        "INSERT INTO rating_history (user_id, variant, speed, at_ms, rating, game_id) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
-    if (!point.ok()) return fail("preparing a rating's history");
-    point.bind(1, u.user_id).bind(2, r.variant).bind(3, r.speed).bind(4, r.last_ms);
-    point.bind(5, r.rating).bind(6, game_id);
-    if (point.step() != db::Step::done) return fail("writing a rating's history");
-  }
-  if (Status s = db_->commit(); !s) return fail("committing the ratings");
-  return true;
+    for (const RatingUpdate& u : updates) {
+      const RatingRow& r = u.after;
+      db::Statement up = db_->prepare(
+          "INSERT INTO ratings (user_id, variant, speed, rating, rd, volatility, games, "
+          "last_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT(user_id, variant, "
+          "speed) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
+          "volatility = excluded.volatility, games = excluded.games, "
+          "last_ms = excluded.last_ms");
+      if (!up.ok()) return db_->error("preparing a rating");
+      up.bind(1, u.user_id).bind(2, r.variant).bind(3, r.speed).bind(4, r.rating).bind(5, r.rd);
+      up.bind(6, r.volatility).bind(7, std::int64_t{r.games}).bind(8, r.last_ms);
+      if (up.step() != db::Step::done) return db_->error("writing a rating");
+      db::Statement point = db_->prepare(
+          "INSERT INTO rating_history (user_id, variant, speed, at_ms, rating, game_id) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+      if (!point.ok()) return db_->error("preparing a rating's history");
+      point.bind(1, u.user_id).bind(2, r.variant).bind(3, r.speed).bind(4, r.last_ms);
+      point.bind(5, r.rating).bind(6, game_id);
+      if (point.step() != db::Step::done) return db_->error("writing a rating's history");
+    }
+    return Ok{};
+  });
+  if (!done) return make_error(done.error());
+  return fresh;
 }
 
 Result<std::vector<RatingPoint>> Storage::rating_history(std::int64_t user_id) {
@@ -247,37 +244,30 @@ Result<std::vector<RatingPoint>> Storage::rating_history(std::int64_t user_id) {
 
 Status Storage::add_chat_line(ChatLine& line, int keep) {
   std::lock_guard lock(mutex_);
-  if (Status s = db_->begin(); !s) return s;
-  auto fail = [&](const std::string& what) -> Status {
-    Error e = db_->error(what);
-    (void)db_->rollback();
-    return e;
-  };
-  {
-    db::Statement q =
-        db_->prepare("SELECT COALESCE(MAX(n), 0) FROM chat_lines WHERE game_id = ?1 AND room = ?2");
-    if (!q.ok() || (q.bind(1, line.game_id).bind(2, line.room), q.step() != db::Step::row))
-      return fail("reading the chat");
-    line.n = q.integer(0) + 1;
-  }
-  {
-    db::Statement q = db_->prepare(
-        "INSERT INTO chat_lines (game_id, room, n, at, user_id, name, side, text) VALUES "
-        "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-    if (!q.ok()) return fail("preparing a chat line");
-    q.bind(1, line.game_id).bind(2, line.room).bind(3, line.n).bind(4, line.at);
-    q.bind(5, line.user_id).bind(6, line.name).bind(7, line.side).bind(8, line.text);
-    if (q.step() != db::Step::done) return fail("writing a chat line");
-  }
-  {
+  return db_->transaction("a chat line", [&]() -> Status {
+    {
+      db::Statement q = db_->prepare(
+          "SELECT COALESCE(MAX(n), 0) FROM chat_lines WHERE game_id = ?1 AND room = ?2");
+      if (!q.ok() || (q.bind(1, line.game_id).bind(2, line.room), q.step() != db::Step::row))
+        return db_->error("reading the chat");
+      line.n = q.integer(0) + 1;
+    }
+    {
+      db::Statement q = db_->prepare(
+          "INSERT INTO chat_lines (game_id, room, n, at, user_id, name, side, text) VALUES "
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+      if (!q.ok()) return db_->error("preparing a chat line");
+      q.bind(1, line.game_id).bind(2, line.room).bind(3, line.n).bind(4, line.at);
+      q.bind(5, line.user_id).bind(6, line.name).bind(7, line.side).bind(8, line.text);
+      if (q.step() != db::Step::done) return db_->error("writing a chat line");
+    }
     db::Statement q =
         db_->prepare("DELETE FROM chat_lines WHERE game_id = ?1 AND room = ?2 AND n <= ?3");
-    if (!q.ok()) return fail("preparing the chat");
+    if (!q.ok()) return db_->error("preparing the chat");
     q.bind(1, line.game_id).bind(2, line.room).bind(3, line.n - keep);
-    if (q.step() != db::Step::done) return fail("trimming the chat");
-  }
-  if (Status s = db_->commit(); !s) return fail("committing a chat line");
-  return Ok{};
+    if (q.step() != db::Step::done) return db_->error("trimming the chat");
+    return Ok{};
+  });
 }
 
 Result<std::vector<ChatLine>> Storage::chat(const std::string& game_id, const std::string& room,

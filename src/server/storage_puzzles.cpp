@@ -60,50 +60,45 @@ Result<bool> Storage::record_puzzle_attempt(const PuzzleAttemptRow& attempt,
                                             const PuzzleRatingRow& player_after,
                                             const PuzzleRatingRow& puzzle_after) {
   std::lock_guard lock(mutex_);
-  if (Status s = db_->begin(); !s) return make_error(s.error());
-  auto fail = [&](const std::string& what) -> Result<bool> {
-    Error e = db_->error(what);
-    (void)db_->rollback();
-    return e;
-  };
-  {
-    db::Statement q = db_->prepare(
-        "INSERT INTO puzzle_attempts (user_id, puzzle_id, game, solved, at_ms, rating_after) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
-    if (!q.ok()) return fail("preparing a puzzle attempt");
-    q.bind(1, attempt.user_id).bind(2, attempt.puzzle_id).bind(3, attempt.game);
-    q.bind(4, std::int64_t{attempt.solved}).bind(5, attempt.at_ms).bind(6, player_after.rating);
-    if (q.step() != db::Step::done) return fail("writing a puzzle attempt");
-    if (q.changes() == 0) {
-      (void)db_->rollback();
-      return false;
+  bool first = false;
+  Status done = db_->transaction("a puzzle attempt", [&]() -> Status {
+    {
+      db::Statement q = db_->prepare(
+          "INSERT INTO puzzle_attempts (user_id, puzzle_id, game, solved, at_ms, rating_after) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+      if (!q.ok()) return db_->error("preparing a puzzle attempt");
+      q.bind(1, attempt.user_id).bind(2, attempt.puzzle_id).bind(3, attempt.game);
+      q.bind(4, std::int64_t{attempt.solved}).bind(5, attempt.at_ms).bind(6, player_after.rating);
+      if (q.step() != db::Step::done) return db_->error("writing a puzzle attempt");
+      // Attempted before: nothing more is written (the transaction has changed nothing).
+      first = q.changes() > 0;
+      if (!first) return Ok{};
     }
-  }
-  {
-    db::Statement q = db_->prepare(
-        "INSERT INTO puzzle_player_ratings (user_id, game, rating, rd, volatility, plays) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(user_id, game) DO UPDATE SET "
-        "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-        "plays = excluded.plays");
-    if (!q.ok()) return fail("preparing a puzzle rating");
-    q.bind(1, attempt.user_id).bind(2, attempt.game).bind(3, player_after.rating);
-    q.bind(4, player_after.rd).bind(5, player_after.volatility);
-    q.bind(6, std::int64_t{player_after.plays});
-    if (q.step() != db::Step::done) return fail("writing a puzzle rating");
-  }
-  {
+    {
+      db::Statement q = db_->prepare(
+          "INSERT INTO puzzle_player_ratings (user_id, game, rating, rd, volatility, plays) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(user_id, game) DO UPDATE SET "
+          "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
+          "plays = excluded.plays");
+      if (!q.ok()) return db_->error("preparing a puzzle rating");
+      q.bind(1, attempt.user_id).bind(2, attempt.game).bind(3, player_after.rating);
+      q.bind(4, player_after.rd).bind(5, player_after.volatility);
+      q.bind(6, std::int64_t{player_after.plays});
+      if (q.step() != db::Step::done) return db_->error("writing a puzzle rating");
+    }
     db::Statement q = db_->prepare(
         "INSERT INTO puzzle_ratings (puzzle_id, rating, rd, volatility, plays) "
         "VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT(puzzle_id) DO UPDATE SET "
         "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
         "plays = excluded.plays");
-    if (!q.ok()) return fail("preparing a puzzle's rating");
+    if (!q.ok()) return db_->error("preparing a puzzle's rating");
     q.bind(1, attempt.puzzle_id).bind(2, puzzle_after.rating).bind(3, puzzle_after.rd);
     q.bind(4, puzzle_after.volatility).bind(5, std::int64_t{puzzle_after.plays});
-    if (q.step() != db::Step::done) return fail("writing a puzzle's rating");
-  }
-  if (Status s = db_->commit(); !s) return fail("committing a puzzle attempt");
-  return true;
+    if (q.step() != db::Step::done) return db_->error("writing a puzzle's rating");
+    return Ok{};
+  });
+  if (!done) return make_error(done.error());
+  return first;
 }
 
 Result<std::vector<PuzzleRatingPoint>> Storage::puzzle_rating_history(std::int64_t user_id,

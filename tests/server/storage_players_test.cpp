@@ -123,6 +123,16 @@ TEST_P(ServerStoragePlayers, ReviewEntriesAndRematches) {
   EXPECT_EQ((*review)[0].ply, 1);
   EXPECT_EQ((*review)[1].fen, "W:W1:B4");
   EXPECT_EQ((*review)[1].entry, R"({"best":"c"})");
+  // One ply read alone (a review heard from another server).
+  auto one = s.review_entry("g1", 2);
+  ASSERT_TRUE(one) << one.error();
+  ASSERT_TRUE(*one);
+  EXPECT_EQ((*one)->ply, 2);
+  EXPECT_EQ((*one)->fen, "W:W1:B4");
+  EXPECT_EQ((*one)->entry, R"({"best":"c"})");
+  auto missing = s.review_entry("g1", 3);
+  ASSERT_TRUE(missing) << missing.error();
+  EXPECT_FALSE(*missing);
 
   auto none = s.rematch_of("g1");
   ASSERT_TRUE(none);

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -234,6 +235,88 @@ TEST_P(ServerStorage, SaveReplacesTheMovesAndListsNewestFirst) {
   auto missing = s.load("zzz");
   ASSERT_TRUE(missing);
   EXPECT_FALSE(*missing);
+}
+
+// The ids of the games a filter keeps, newest first: by game, finished (not going on, not
+// aborted), with enough plies, created since a time, the newest few.
+TEST_P(ServerStorage, GameIdsByFilter) {
+  auto storage = Storage::open(target("storage_ids"));
+  ASSERT_TRUE(storage) << storage.error();
+  Storage& s = **storage;
+  const auto game = [&](const std::string& id, const std::string& variant,
+                        const std::string& outcome, int plies, const std::string& day) {
+    StoredGame g = sample(id, "2026-01-" + day + "T00:00:00Z");
+    g.variant = variant;
+    g.outcome = outcome;
+    g.moves.resize(plies, StoredMove{"a1-b2", std::nullopt});
+    ASSERT_TRUE(s.save(g));
+  };
+  game("a", "russian", "white_wins", 5, "01");
+  game("b", "russian", "ongoing", 5, "02");
+  game("c", "mill", "draw", 1, "03");
+  game("d", "russian", "aborted", 0, "04");
+  game("e", "russian", "black_wins", 1, "05");
+  const auto ids = [&](const GameIdFilter& f) {
+    auto out = s.game_ids(f);
+    EXPECT_TRUE(out) << out.error();
+    return out ? *out : std::vector<std::string>{};
+  };
+  using Ids = std::vector<std::string>;
+  GameIdFilter f;
+  EXPECT_EQ(ids(f), (Ids{"e", "d", "c", "b", "a"}));
+  f.finished = true;
+  EXPECT_EQ(ids(f), (Ids{"e", "c", "a"}));
+  f.since = "2026-01-03T00:00:00Z";
+  EXPECT_EQ(ids(f), (Ids{"e", "c"}));
+  f = GameIdFilter{};
+  f.variant = "russian";
+  f.limit = 2;
+  EXPECT_EQ(ids(f), (Ids{"e", "d"}));
+  f.limit = 0;
+  f.min_plies = 2;
+  EXPECT_EQ(ids(f), (Ids{"b", "a"}));
+  f.variant = "chess100";
+  EXPECT_EQ(ids(f), Ids{});
+}
+
+// A transaction commits what its work wrote, and writes nothing when the work fails or throws.
+TEST_P(ServerStorage, ATransactionCommitsOrRollsBack) {
+  auto db = db::open(target("storage_transaction"));
+  ASSERT_TRUE(db) << db.error();
+  db::Connection& c = **db;
+  ASSERT_TRUE(c.exec("CREATE TABLE notes (n INTEGER NOT NULL)"));
+  const auto insert = [&](int n) {
+    return c.exec("INSERT INTO notes VALUES (" + std::to_string(n) + ")");
+  };
+  const auto notes = [&] {
+    db::Statement q = c.prepare("SELECT COUNT(*) FROM notes");
+    return q.step() == db::Step::row ? q.integer(0) : -1;
+  };
+  ASSERT_TRUE(c.transaction("a note", [&] { return insert(1); }));
+  EXPECT_EQ(notes(), 1);
+  Status failed = c.transaction("a note", [&]() -> Status {
+    if (Status s = insert(2); !s) return s;
+    return make_error("the work failed");
+  });
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error(), "the work failed");
+  EXPECT_EQ(notes(), 1);
+  Status bad_sql = c.transaction("a note", [&]() -> Status {
+    if (Status s = insert(3); !s) return s;
+    return c.exec("INSERT INTO no_such_table VALUES (1)");
+  });
+  EXPECT_FALSE(bad_sql);
+  EXPECT_EQ(notes(), 1);
+  EXPECT_THROW((void)c.transaction("a note",
+                                   [&]() -> Status {
+                                     (void)insert(4);
+                                     throw std::runtime_error("thrown");
+                                   }),
+               std::runtime_error);
+  EXPECT_EQ(notes(), 1);
+  // The connection is usable after each.
+  ASSERT_TRUE(c.transaction("a note", [&] { return insert(5); }));
+  EXPECT_EQ(notes(), 2);
 }
 
 TEST_P(ServerStorage, RefusesADatabaseFromANewerProgram) {

@@ -4,6 +4,27 @@
 
 namespace doska::server::db {
 
+Status Connection::transaction(const std::string& what, const std::function<Status()>& work) {
+  if (Status s = begin(); !s) return s;
+  Status done = Ok{};
+  try {
+    done = work();
+  } catch (...) {
+    (void)rollback();
+    throw;
+  }
+  if (!done) {
+    (void)rollback();
+    return done;
+  }
+  if (Status s = commit(); !s) {
+    Error e = error("committing " + what);
+    (void)rollback();
+    return e;
+  }
+  return Ok{};
+}
+
 Status Connection::listen(const std::string&) {
   return make_error("database: only PostgreSQL has notifications");
 }

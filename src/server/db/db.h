@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -88,6 +89,10 @@ class Connection {
   virtual Status begin() = 0;
   Status commit() { return exec("COMMIT"); }
   Status rollback() { return exec("ROLLBACK"); }
+  // `work` in one such transaction: committed when it succeeds, rolled back when it fails (its
+  // failure, read from the connection before the rollback, is the answer) or throws (rethrown).
+  // `what` names the work in the message of a commit that fails.
+  Status transaction(const std::string& what, const std::function<Status()>& work);
   // The message of the latest failure.
   virtual std::string error_message() const = 0;
   // PostgreSQL's LISTEN/NOTIFY, on a connection kept for it (server/cluster/): listen() to a

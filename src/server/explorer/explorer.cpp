@@ -127,19 +127,13 @@ void Explorer::game_over(const json& news) {
 
 Result<int> rebuild_explorer(Storage& storage) {
   if (Status s = storage.clear_explorer(); !s) return make_error(s.error());
-  constexpr int kPage = 500;
-  // Every id first: the pages of the list must not shift while the games are read.
-  std::vector<std::string> ids;
-  for (int offset = 0;; offset += kPage) {
-    auto page = storage.list(kPage, offset);
-    if (!page) return make_error(page.error());
-    for (const GameSummary& g : *page)
-      if (g.outcome == "white_wins" || g.outcome == "black_wins" || g.outcome == "draw")
-        ids.push_back(g.id);
-    if (static_cast<int>(page->size()) < kPage) break;
-  }
+  GameIdFilter finished;
+  finished.finished = true;
+  finished.min_plies = kExplorerMinPlies;
+  auto ids = storage.game_ids(finished);
+  if (!ids) return make_error(ids.error());
   int added = 0;
-  for (const std::string& id : ids) {
+  for (const std::string& id : *ids) {
     auto stored = storage.load(id);
     if (!stored) return make_error(stored.error());
     if (!*stored) continue;

@@ -80,10 +80,9 @@ void Review::heard(const std::string& id, const std::string& news) {
   } else {
     const auto ply = parse_int(news);
     if (!ply || *ply < 0) return;
-    auto stored = storage_.review(id);
-    if (!stored) return;
-    for (const ReviewEntry& e : *stored)
-      if (e.ply == *ply) event = e.entry;
+    auto stored = storage_.review_entry(id, *ply);
+    if (!stored || !*stored) return;
+    event = (*stored)->entry;
     if (event.empty()) return;
   }
   std::lock_guard lock(mutex_);
