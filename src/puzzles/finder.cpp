@@ -267,6 +267,7 @@ Result<std::vector<Puzzle>> build(const BuildOptions& options,
   const auto begin = std::chrono::steady_clock::now();
   const auto report = [&] {
     hunt.at.puzzles = static_cast<int>(hunt.puzzles.size());
+    hunt.at.found = &hunt.puzzles;
     hunt.at.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     if (progress) progress(hunt.at);

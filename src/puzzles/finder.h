@@ -87,6 +87,7 @@ struct BuildProgress {
   int games = 0;
   std::uint64_t positions = 0;
   double seconds = 0;
+  const std::vector<Puzzle>* found = nullptr;  // the puzzles so far (a caller may save them)
 };
 // The recorded games, then self-play games (2-8 random plies, then each side at a level of
 // min_level..max_level, drawn per game), searched position by position until `count` puzzles, each
