@@ -14,12 +14,13 @@ namespace doska::cli {
 int run_db(const std::vector<std::string>& words) {
   if (words.empty() || words[0] != "copy")
     return fail(words.empty() ? "db needs a command: copy"
-                              : "unknown db command " + quoted(words[0]) + " (give: copy)");
+                              : "unknown db command " + doska::quoted(words[0]) + " (give: copy)");
   auto args =
       parse_args(std::vector<std::string>(words.begin() + 1, words.end()), {"from", "to"}, {});
   if (!args) return fail(args.error());
   if (!args->positional.empty())
-    return fail("db copy takes no words, only --from and --to: " + quoted(args->positional[0]));
+    return fail("db copy takes no words, only --from and --to: " +
+                doska::quoted(args->positional[0]));
   const auto from = args->value("from"), to = args->value("to");
   if (!from || !to) return fail(std::string("db copy needs ") + (from ? "--to" : "--from"));
   auto counts = server::copy_database(*from, *to);

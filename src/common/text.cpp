@@ -123,4 +123,13 @@ std::string decimal_text(double value, int decimals) {
   return text;
 }
 
+std::string join_words(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& w : words) {
+    if (!text.empty()) text += ' ';
+    text += w;
+  }
+  return text;
+}
+
 }  // namespace doska

@@ -25,6 +25,8 @@ std::string decimal_text(double value, int decimals);
 std::string to_lower(std::string_view text);
 // Quotes a piece of user input for an error message, shortened if long.
 std::string quoted(std::string_view text);
+// The words with one space between them.
+std::string join_words(const std::vector<std::string>& words);
 
 // A data file of lines of words ('#' starts a comment): `on_line` gets the words of each line
 // that has any and answers nothing, or what is wrong with the line; the first such answer comes

@@ -88,15 +88,6 @@ std::vector<std::string> hub_moves(const draughts::Rules& rules, draughts::Posit
   return out;
 }
 
-std::string join_words(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& w : words) {
-    if (!text.empty()) text += ' ';
-    text += w;
-  }
-  return text;
-}
-
 std::string variant_values() {
   std::vector<std::string> ids;
   for (const draughts::Rules* rules : draughts::kAllRules) ids.emplace_back(rules->id);

@@ -23,15 +23,6 @@ bool is_variant(std::string_view id) {
   return std::find(std::begin(kVariants), std::end(kVariants), id) != std::end(kVariants);
 }
 
-std::string join_words(const std::vector<std::string>& words) {
-  std::string text;
-  for (const std::string& w : words) {
-    if (!text.empty()) text += ' ';
-    text += w;
-  }
-  return text;
-}
-
 class UciSession {
  public:
   UciSession(std::ostream& out, const UciOptions& options)

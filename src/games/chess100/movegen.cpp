@@ -4,10 +4,6 @@ namespace doska::chess100 {
 
 namespace {
 
-int forward(Color c) {
-  return c == Color::white ? north : south;
-}
-
 bool is_royal(int square) {
   return file_of(square) == kRoyalFile;
 }

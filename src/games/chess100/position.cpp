@@ -68,10 +68,6 @@ const std::array<std::uint8_t, kSquares>& castling_keep() {
   return masks;
 }
 
-int forward(Color c) {
-  return c == Color::white ? north : south;
-}
-
 }  // namespace
 
 const Geometry& geometry() {

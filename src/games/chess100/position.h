@@ -66,6 +66,10 @@ struct Undo {
 enum Direction : int { north, south, east, west, north_east, north_west, south_east, south_west };
 inline constexpr int kOrthogonal[4] = {north, south, east, west};
 inline constexpr int kDiagonal[4] = {north_east, north_west, south_east, south_west};
+// The direction a side's pawns move in.
+constexpr int forward(Color c) {
+  return c == Color::white ? north : south;
+}
 
 struct Geometry {
   std::array<std::array<std::int8_t, kSquares>, 8> step{};

@@ -1,4 +1,5 @@
 #include "server/lobby/lobby.h"
+#include "common/clock.h"
 
 #include <algorithm>
 #include <random>
@@ -20,12 +21,6 @@ namespace {
 constexpr std::size_t kMaxOpenSeeks = 200;
 constexpr std::int64_t kSeekLifeMs = 3600 * 1000;         // an open seek no one took
 constexpr std::int64_t kAcceptedSeekLifeMs = 600 * 1000;  // for its creator to read the key
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // The creator's key to the game of its seek, made from its seek key: any server can give it to
 // the creator, and none keeps it (the game keeps its digest).

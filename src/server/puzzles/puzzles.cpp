@@ -1,4 +1,5 @@
 #include "server/puzzles/puzzles.h"
+#include "common/clock.h"
 
 #include <algorithm>
 #include <chrono>
@@ -82,12 +83,6 @@ std::string today_utc() {
   std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
                 static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
   return text;
-}
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace

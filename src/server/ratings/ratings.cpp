@@ -1,4 +1,5 @@
 #include "server/ratings/ratings.h"
+#include "common/clock.h"
 
 #include <chrono>
 #include <cmath>
@@ -15,12 +16,6 @@ using nlohmann::json;
 namespace {
 
 constexpr std::int64_t kDayMs = 24LL * 3600 * 1000;
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 rating::Rating glicko(const RatingRow& row) {
   return rating::Rating{row.rating, row.rd, row.volatility};

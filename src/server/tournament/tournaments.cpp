@@ -1,4 +1,5 @@
 #include "server/tournament/tournaments.h"
+#include "common/clock.h"
 
 #include <chrono>
 
@@ -11,15 +12,7 @@ namespace doska::server {
 
 using nlohmann::json;
 
-namespace {
-
-std::int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Tournaments::Tournaments(Storage& storage, Hub& hub, StartGame start_game, RatingOf rating_of,
                          Berserk berserk)
