@@ -47,6 +47,11 @@ FUZZ_DIR := build/fuzz
 # The sanitizer and fuzz builds keep assertions on: -O2 without -DNDEBUG. -g1 (line tables) is
 # what a sanitizer's stack trace needs for file and line, and builds faster than full -g.
 CHECK_FLAGS := -O2 -g1
+# The sanitizer and fuzz builds compile the sources 8 to a unit (a unity build: the headers are
+# read once a unit, not once a file), so names at namespace scope, even in an anonymous namespace,
+# must be unique across a library's files.
+UNITY_FLAGS := -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
+
 
 FUZZ_TARGETS := $(sort $(basename $(notdir $(wildcard fuzz/fuzz_*.cpp))))
 FORMAT_FILES = $(shell find src tests fuzz bench -type f \( -name '*.h' -o -name '*.cpp' \) | sort)
@@ -91,35 +96,21 @@ test-browser: deps-test build
 
 test-asan: deps-test
 	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_SANITIZE=ON
+		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_SANITIZE=ON $(UNITY_FLAGS)
 	cmake --build $(ASAN_DIR) -j $(JOBS)
 	UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 		ctest --test-dir $(ASAN_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
 
-# Each fuzz target runs FUZZ_SECONDS on a scratch copy of its seed corpus (fuzz/corpus/<target>/),
-# so the seeds in the repository stay as they are. Crash inputs land in build/fuzz/artifacts/.
-# A fuzzer still running long after its time is killed: after an out-of-memory report the
-# sanitizer runtime has been seen to hang instead of exiting.
-FUZZ_KILL_SECONDS = $(shell echo $$(( $(FUZZ_SECONDS) * 2 + 120 )))
+# Each fuzz target runs FUZZ_SECONDS on a scratch copy of its seed corpus (scripts/fuzz-one.sh),
+# JOBS targets at a time (each fuzzer is one process on one core); every target runs even after a
+# failure, and the step fails if any did. Crash inputs land in build/fuzz/artifacts/.
 test-fuzz: deps-test
 	CC=clang CXX=clang++ cmake -S . -B $(FUZZ_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_FUZZ=ON
-	cmake --build $(FUZZ_DIR) -j $(JOBS)
-	mkdir -p $(FUZZ_DIR)/artifacts
-	@for target in $(FUZZ_TARGETS); do \
-		work=$(FUZZ_DIR)/corpus-work/$$target; log=$(FUZZ_DIR)/$$target.log; \
-		rm -rf "$$work"; mkdir -p "$$work"; \
-		if [[ -d fuzz/corpus/$$target ]]; then cp -r fuzz/corpus/$$target/. "$$work"/; fi; \
-		echo "fuzz: $$target for $(FUZZ_SECONDS) s"; \
-		if ! UBSAN_OPTIONS=print_stacktrace=1 timeout -k 10 $(FUZZ_KILL_SECONDS) \
-			./$(FUZZ_DIR)/$$target -max_total_time=$(FUZZ_SECONDS) -timeout=60 -print_final_stats=1 \
-			-artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- "$$work" >"$$log" 2>&1; then \
-			tail -n 200 "$$log"; \
-			echo "fuzz: $$target failed; full log $$log, input in $(FUZZ_DIR)/artifacts/"; \
-			exit 1; \
-		fi; \
-		grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' "$$log" || true; \
-	done
+		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_FUZZ=ON $(UNITY_FLAGS)
+	cmake --build $(FUZZ_DIR) -j $(JOBS) --target $(FUZZ_TARGETS)
+	@printf '%s\n' $(FUZZ_TARGETS) | FUZZ_DIR=$(FUZZ_DIR) FUZZ_SECONDS=$(FUZZ_SECONDS) \
+		xargs -P $(JOBS) -n 1 bash scripts/fuzz-one.sh || \
+		{ echo "fuzz: a target failed (its report is above)"; exit 1; }
 	@echo "fuzz: $(words $(FUZZ_TARGETS)) passed, 0 failed"
 
 test-deep: deps-test build
