@@ -247,6 +247,9 @@ json Lobby::accept_seek(const std::string& id, const std::optional<Seeker>& acce
   }
   if (Status s = storage_.seek_accepted(id, created["game"]["id"], r.side); !s)
     throw ApiError(500, "internal_error", s.error());
+  // The list went out without the seek when it was taken; a creator that asked before the game
+  // was stored heard "open" then, so the list goes out again, and the creator asks again.
+  changed();
   const std::string mine = r.side == "white" ? "black" : "white";
   return json{{"game", created["game"]},
               {"side", mine},
