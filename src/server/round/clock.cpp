@@ -7,33 +7,27 @@
 
 namespace doska::server {
 
-std::int64_t wall_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 std::int64_t elapsed_ms(RoundClock::time_point since) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(RoundClock::now() - since).count();
 }
 
 void Round::LiveGame::start_turn() {
   turn_started = RoundClock::now();
-  stored.turn_started_ms = wall_ms();
-  if (stored.days_per_move > 0) stored.move_deadline_ms = wall_ms() + stored.days_per_move * kDayMs;
+  stored.turn_started_ms = now_ms();
+  if (stored.days_per_move > 0) stored.move_deadline_ms = now_ms() + stored.days_per_move * kDayMs;
 }
 
 void Round::LiveGame::resume_turn() {
   turn_started = RoundClock::now();
   if (stored.turn_started_ms <= 0) return;
-  const std::int64_t gone = wall_ms() - stored.turn_started_ms;
+  const std::int64_t gone = now_ms() - stored.turn_started_ms;
   // A wall clock set back counts as no time gone; one set forward is bounded by the clocks.
   if (gone > 0) turn_started -= std::chrono::milliseconds(gone);
 }
 
 void Round::LiveGame::give_back_turn() {
   turn_started = RoundClock::now();
-  stored.turn_started_ms = wall_ms();
+  stored.turn_started_ms = now_ms();
 }
 
 // The clocks fall on their own: a side that does not move loses on time (a running clock is
@@ -68,7 +62,7 @@ bool Round::check_flag(LiveGame& game) {
   const Player p = game.session->to_move();
   if (g.days_per_move > 0) {
     // Correspondence: the stored deadline of the move to make.
-    if (wall_ms() < g.move_deadline_ms) return false;
+    if (now_ms() < g.move_deadline_ms) return false;
   } else {
     if (g.initial_ms == 0 || game.played.empty()) return false;
     const std::int64_t left =

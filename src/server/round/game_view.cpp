@@ -101,7 +101,7 @@ json Round::view(const LiveGame& game) const {
              {"deadline_ms", g.move_deadline_ms},
              {"left_ms", end.over() || g.ended_by == "time"
                              ? json(nullptr)
-                             : json(std::max<std::int64_t>(0, g.move_deadline_ms - wall_ms()))}};
+                             : json(std::max<std::int64_t>(0, g.move_deadline_ms - now_ms()))}};
   json last = nullptr;
   if (!game.played.empty())
     last = json{{"squares", game.played.back().path}, {"captures", game.played.back().captures}};

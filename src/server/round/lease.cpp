@@ -57,7 +57,7 @@ void Round::take_over(const std::string& id) {
 }
 
 void Round::keep_leases() {
-  const std::int64_t now = wall_ms();
+  const std::int64_t now = now_ms();
   auto kept = storage_.renew_leases(now + kLeaseMs);
   if (!kept) {
     // The database cannot be reached: another server may take these games over meanwhile, so

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "common/clock.h"
 #include "games/session.h"
 #include "server/round/round.h"
 #include "server/storage.h"
@@ -59,8 +60,8 @@ inline std::int64_t increment_of(const StoredGame& g, Player side) {
   return (side == Player::white ? g.white_berserk : g.black_berserk) ? 0 : g.increment_ms;
 }
 
-// Wall-clock time in milliseconds since 1970: a correspondence deadline holds across restarts.
-std::int64_t wall_ms();
+// Times here are wall-clock (now_ms, common/clock.h): a correspondence deadline holds across
+// restarts.
 constexpr std::int64_t kDayMs = 24 * 3600 * 1000;
 // A game's lease (several servers on one database) runs this long past its last renewal, which
 // comes every second: a server that died is replaced within about this time.

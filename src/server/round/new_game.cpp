@@ -57,8 +57,8 @@ json Round::create(const CreateRequest& r, const Seating& seating) {
   g.increment_ms = std::int64_t{r.clock_increment_s} * 1000;
   g.white_ms = g.black_ms = g.initial_ms;
   g.days_per_move = r.days_per_move;
-  if (g.days_per_move > 0) g.move_deadline_ms = wall_ms() + g.days_per_move * kDayMs;
-  g.turn_started_ms = wall_ms();
+  if (g.days_per_move > 0) g.move_deadline_ms = now_ms() + g.days_per_move * kDayMs;
+  g.turn_started_ms = now_ms();
   Player creator = Player::white;
   if (r.side == "black") creator = Player::black;
   if (r.side == "random") creator = (std::random_device{}() & 1) ? Player::black : Player::white;
@@ -129,8 +129,8 @@ json Round::rematch(const std::string& id, const KeyRequest& r, const SeatRematc
   n.increment_ms = old.increment_ms;
   n.white_ms = n.black_ms = old.initial_ms;
   n.days_per_move = old.days_per_move;
-  if (n.days_per_move > 0) n.move_deadline_ms = wall_ms() + n.days_per_move * kDayMs;
-  n.turn_started_ms = wall_ms();
+  if (n.days_per_move > 0) n.move_deadline_ms = now_ms() + n.days_per_move * kDayMs;
+  n.turn_started_ms = now_ms();
   n.speed = old.speed;
   // The players change sides with their keys, and their ratings are as they are now.
   n.white_player.name = old.black_player.name;

@@ -154,7 +154,7 @@ void Round::resume_unfinished() {
       // Several servers: only the games no live server drives (lease.cpp).
       if (storage_.shared()) {
         if (!needs_driver(game->stored)) continue;
-        auto taken = storage_.take_lease(id, wall_ms(), wall_ms() + kLeaseMs);
+        auto taken = storage_.take_lease(id, now_ms(), now_ms() + kLeaseMs);
         if (!taken || !*taken) continue;
         std::lock_guard leases(leases_mutex_);
         driven_.insert(id);
@@ -216,7 +216,7 @@ void Round::persist(LiveGame& game) {
   }
   // A new game that needs a driver is this server's to drive; an ended one needs none.
   if (before == 0 && needs_driver(g) && storage_.shared()) {
-    if (auto taken = storage_.take_lease(g.id, wall_ms(), wall_ms() + kLeaseMs); taken && *taken) {
+    if (auto taken = storage_.take_lease(g.id, now_ms(), now_ms() + kLeaseMs); taken && *taken) {
       std::lock_guard lock(leases_mutex_);
       driven_.insert(g.id);
     }
