@@ -121,11 +121,19 @@ test('a Swiss of 4 created, joined and started in the page, its standings live t
   for (let round = 1; round <= 3; ++round) {
     const games = await playRound(id, cookies);
     assert.equal(games, 2);
-    for (const page of [a.page, b.page]) {
+    for (const [who, page] of [['ann', a.page], ['bob', b.page]]) {
       await page.waitForFunction((points) => {
         const cells = [...document.querySelectorAll('#tournament-standings td.points')];
         return cells.reduce((sum, c) => sum + Number(c.textContent), 0) === points;
-      }, 2 * round);
+      }, 2 * round).catch(async (e) => {
+        // What the page shows beside what the server holds, to tell a late page from a server
+        // that did not count a game.
+        const server = await call(cookies.ann, 'GET', `/api/tournaments/${id}`);
+        const held = server.standings.map((r) => `${r.name} ${r.points}`).join(', ');
+        const boards = server.boards.map((x) => `${x.round}:${x.white}-${x.black} ${x.outcome}`).join(', ');
+        throw new Error(`round ${round}: ${who}'s page shows ${await shownPoints(page)} points, ` +
+                        `the server holds ${held} (version ${server.version}; boards ${boards}); ${e.message}`);
+      });
     }
   }
   assert.equal(await shownPoints(b.page), 6);

@@ -103,6 +103,35 @@ TEST_F(TournamentApi, EventStreamDeliversPairingsAndResults) {
   EXPECT_NE(log.text().find("\"points\":1.0"), std::string::npos) << log.text();
 }
 
+// Every view carries the version of the news it follows, in the answers to requests as in the
+// stream, growing with each change and still growing after a restart: a page keeps the newest
+// view it was given, and an answer that arrives after the stream's later news cannot take it back.
+TEST_F(TournamentApi, ViewsCarryAVersionThatOnlyGrows) {
+  for (const std::string n : {"ann", "bob"}) add(n);
+  Answer made = p("ann").post("/api/tournaments", tournament_live_body("swiss", 1, 3600));
+  ASSERT_EQ(made.status, 201) << made.text;
+  const std::string id = made.body["id"];
+  const std::int64_t created = made.body["version"].get<std::int64_t>();
+  const json joined = p("ann").post("/api/tournaments/" + id + "/join", json::object()).body;
+  const std::int64_t after_join = joined["version"].get<std::int64_t>();
+  EXPECT_GT(after_join, created);
+  EXPECT_EQ(view(id)["version"], after_join);  // nothing changed in between
+  {
+    TournamentEventLog log(server_->port(), "/api/tournaments/" + id + "/events");
+    ASSERT_TRUE(log.wait_for("event: tournament")) << log.text();
+    EXPECT_NE(log.text().find("\"version\":" + std::to_string(after_join)), std::string::npos)
+        << log.text();
+    const json second = p("bob").post("/api/tournaments/" + id + "/join", json::object()).body;
+    EXPECT_GT(second["version"].get<std::int64_t>(), after_join);
+    ASSERT_TRUE(log.wait_for("event: tournament", 2)) << log.text();
+    EXPECT_NE(log.text().find("\"version\":" + second["version"].dump()), std::string::npos)
+        << log.text();
+  }
+  const std::int64_t before_restart = view(id)["version"].get<std::int64_t>();
+  restart();
+  EXPECT_GT(view(id)["version"].get<std::int64_t>(), before_restart);
+}
+
 // The clock of a side after its move at ply `ply` (1-based): what it had, less the time the
 // move took (as the server counted it), plus the increment it gains. Exact, with no time taken
 // from the test's own clock: the move's "ms" is the server's.

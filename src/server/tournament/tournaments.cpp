@@ -12,8 +12,6 @@ namespace doska::server {
 
 using nlohmann::json;
 
-namespace {}  // namespace
-
 Tournaments::Tournaments(Storage& storage, Hub& hub, StartGame start_game, RatingOf rating_of,
                          Berserk berserk)
     : storage_(storage),
@@ -99,8 +97,17 @@ void Tournaments::launch(Tournament& t, const std::vector<Tournament::Start>& st
     announce(t, "paired", json{{"round", starts.front().round}, {"boards", std::move(paired)}});
 }
 
+Tournaments::News& Tournaments::news_of(const std::string& id) {
+  auto it = news_.find(id);
+  if (it == news_.end()) {
+    it = news_.emplace(id, News{}).first;
+    it->second.version = now_ms() * 1000;
+  }
+  return it->second;
+}
+
 void Tournaments::announce(const Tournament& t, const std::string& name, json data) {
-  News& news = news_[t.id()];
+  News& news = news_of(t.id());
   news.recent.emplace_back(++news.version, Event{name, data.dump()});
   while (news.recent.size() > kNewsKept) news.recent.pop_front();
   hub_.notify(stream_id(t.id()));
@@ -127,7 +134,7 @@ std::vector<Event> Tournaments::poll(const std::string& stream, Seen& seen) {
   std::lock_guard lock(mutex_);
   auto it = tournaments_.find(id);
   if (it == tournaments_.end()) return {Event{"gone", "{}", true}};
-  News& news = news_[id];
+  News& news = news_of(id);
   if (seen.version == news.version) return {};
   std::vector<Event> events;
   // A stream that missed news (it connected now, or fell behind what is kept) gets the view.
@@ -138,7 +145,7 @@ std::vector<Event> Tournaments::poll(const std::string& stream, Seen& seen) {
       if (version > seen.version) events.push_back(event);
   }
   if (news.view_version != news.version) {
-    news.view_text = it->second.view().dump();
+    news.view_text = view_for(it->second, std::nullopt).dump();
     news.view_version = news.version;
   }
   events.push_back(Event{"tournament", news.view_text});
@@ -184,8 +191,9 @@ json Tournaments::list() {
   return json{{"tournaments", std::move(out)}};
 }
 
-json Tournaments::view_for(const Tournament& t, const std::optional<Viewer>& viewer) const {
+json Tournaments::view_for(const Tournament& t, const std::optional<Viewer>& viewer) {
   json v = t.view();
+  v["version"] = news_of(t.id()).version;
   if (viewer) {
     v["me"] = json{{"joined", t.joined(viewer->id)}, {"game", t.game_of(viewer->id)}};
   }

@@ -84,12 +84,17 @@ class Tournaments {
   void store(const Tournament& t);
   void game_over(const nlohmann::json& game);
   void tick();
-  nlohmann::json view_for(const Tournament& t, const std::optional<Viewer>& viewer) const;
+  // The view, with the version of its news (and the viewer's part, if any).
+  nlohmann::json view_for(const Tournament& t, const std::optional<Viewer>& viewer);
   // Under mutex_: keeps the news and wakes the tournament's streams.
   void announce(const Tournament& t, const std::string& name, nlohmann::json data);
   // Under mutex_: "started" / "finished" (with the arena's clock) if the status changed.
   void announce_status(const Tournament& t, const std::string& before);
 
+  // A tournament's news. Its versions start at the time they were first asked for (in ms, times
+  // 1000), so that they also order across a restart: a page keeps the newest view it was given,
+  // whether by its stream or by the answer to its own request, and never goes back to an older
+  // one that arrived late.
   struct News {
     std::int64_t version = 0;
     std::deque<std::pair<std::int64_t, Event>> recent;  // the last kNewsKept
@@ -108,7 +113,8 @@ class Tournaments {
   std::map<std::string, Tournament> tournaments_;
   std::map<std::string, std::string> created_;  // id -> when, as stored
   std::map<std::string, News> news_;
-  std::set<std::string> time_up_;  // arenas whose time-up was announced
+  News& news_of(const std::string& id);  // under mutex_
+  std::set<std::string> time_up_;        // arenas whose time-up was announced
   std::mutex ticker_mutex_;
   std::condition_variable ticker_wake_;
   bool stopping_ = false;

@@ -110,6 +110,14 @@ async function refreshMe() {
   render();
 }
 
+// Keeps a view unless the one shown is newer: the answer to the page's own request (join, start,
+// ...) may arrive after the stream has brought later news, and must not take the page back.
+function take(view) {
+  if (shown.view && Number(view.version) < Number(shown.view.version)) return false;
+  shown.view = view;
+  return true;
+}
+
 function stopListening() {
   if (shown.unsubscribe) shown.unsubscribe();
   shown.unsubscribe = null;
@@ -126,8 +134,7 @@ export async function openTournament(id) {
   shown.me = v.me || null;
   render();
   shown.unsubscribe = subscribeTournament(id, (view) => {
-    shown.view = view;
-    render();
+    if (take(view)) render();
   }, (name) => {
     if (['joined', 'withdrawn', 'started', 'paired', 'game_over', 'finished'].includes(name)) refreshMe();
   });
@@ -137,8 +144,8 @@ export async function openTournament(id) {
 async function step(name) {
   const v = await attempt(() => api.tournamentStep(shown.id, name));
   if (!v) return;
-  shown.view = v;
-  shown.me = v.me || null;
+  if (take(v)) shown.me = v.me || null;
+  else refreshMe();
   render();
 }
 
