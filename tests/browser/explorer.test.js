@@ -229,3 +229,28 @@ test('the explorer page in Russian', async () => {
   assert.deepEqual(errors, []);
   await page.context().close();
 });
+
+// A chess100 promotion on the explorer page's board: the chooser over the board offers every
+// piece (not the queen alone); the jester chosen is the move played; a cancel plays nothing.
+test('the explorer page asks which piece a pawn promotes to', async () => {
+  const fen = 'k9/4P5/10/10/10/10/10/10/10/K9 w - - 0 1 Ee';
+  const {page, errors} = await openApp(env.browser, env.server.url,
+                                       {path: `/explorer/chess100?fen=${encodeURIComponent(fen)}`});
+  await waitPly(page, 0);
+  await page.click(spot('e9'));
+  await page.click(spot('e10'));
+  await page.waitForSelector('#explorer-chooser[data-axis="promotion"]:not([hidden])');
+  const kinds = await page.$$eval('#explorer-chooser [data-promotion]', (b) => b.map((x) => x.dataset.promotion));
+  assert.ok(kinds.includes('queen') && kinds.includes('jester') && kinds.includes('knight'), kinds.join());
+  await page.click('#explorer-chooser [data-cancel]');
+  await page.waitForSelector('#explorer-chooser', {state: 'hidden'});
+  assert.equal(await page.getAttribute('#explorer-board', 'data-plies'), '0');
+
+  await page.click(spot('e9'));
+  await page.click(spot('e10'));
+  await page.click('#explorer-chooser [data-promotion="jester"]');
+  await waitPly(page, 1);
+  await page.waitForSelector('#explorer-chooser', {state: 'hidden'});
+  assert.equal(await page.getAttribute(spot('e10'), 'data-piece-kind'), 'white-jester');
+  assert.deepEqual(errors, []);
+});

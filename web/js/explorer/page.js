@@ -157,6 +157,7 @@ export async function showExplorer(game) {
 
 export function setupExplorerPage() {
   page.board = new PlayBoard($('explorer-board'), {
+    chooser: $('explorer-chooser'),
     canMove: () => currentPage() === 'explorer' && Boolean(shown()),
     onMove: (move) => play(move.text),
   });

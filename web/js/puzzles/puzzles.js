@@ -223,7 +223,7 @@ export async function showPuzzles(game) {
 }
 
 export function setupPuzzles() {
-  page.drawn = new PlayBoard($('puzzles-board'), {canMove, onMove: play});
+  page.drawn = new PlayBoard($('puzzles-board'), {chooser: $('puzzles-chooser'), canMove, onMove: play});
   page.history = new PuzzleHistory($('puzzles-history'));
   $('puzzles-game').addEventListener('change', () => {
     page.game = $('puzzles-game').value;
