@@ -75,91 +75,157 @@ int Storage::schema_version() const {
   return static_cast<int>(q.integer(0));
 }
 
+namespace {
+
+// A game's row written over the version ?35 (any, when negative): an upsert, not a replace, so
+// that the row is updated in place and its moves stay. Parameters ?1-?35 (bind_game_row).
+const std::string& game_upsert_sql() {
+  static const std::string sql =
+      "INSERT INTO games (id, variant, created, updated, huffing, opponent, "
+      "level, computer_side, start_fen, key_white, key_black, initial_ms, "
+      "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
+      "result_text, rule, reason, version, days_per_move, move_deadline_ms, rated, "
+      "speed, white_name, black_name, seats, takeback_offer, turn_started_ms, white_berserk, "
+      "black_berserk) VALUES "
+      "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
+      "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34) "
+      "ON CONFLICT(id) DO UPDATE SET "
+      "variant = excluded.variant, created = excluded.created, "
+      "updated = excluded.updated, huffing = excluded.huffing, "
+      "opponent = excluded.opponent, level = excluded.level, "
+      "computer_side = excluded.computer_side, start_fen = excluded.start_fen, "
+      "key_white = excluded.key_white, key_black = excluded.key_black, "
+      "initial_ms = excluded.initial_ms, increment_ms = excluded.increment_ms, "
+      "white_ms = excluded.white_ms, black_ms = excluded.black_ms, "
+      "ended_by = excluded.ended_by, ended_side = excluded.ended_side, "
+      "draw_offer = excluded.draw_offer, outcome = excluded.outcome, "
+      "result_text = excluded.result_text, rule = excluded.rule, "
+      "reason = excluded.reason, version = excluded.version, "
+      "days_per_move = excluded.days_per_move, "
+      "move_deadline_ms = excluded.move_deadline_ms, rated = excluded.rated, "
+      "speed = excluded.speed, white_name = excluded.white_name, "
+      "black_name = excluded.black_name, seats = excluded.seats, "
+      "takeback_offer = excluded.takeback_offer, "
+      "turn_started_ms = excluded.turn_started_ms, "
+      "white_berserk = excluded.white_berserk, black_berserk = excluded.black_berserk "
+      // A change over a known version: written only if no other server changed it since.
+      "WHERE ?35 < 0 OR games.version = ?35";
+  return sql;
+}
+
+void bind_game_row(db::Statement& up, const StoredGame& g, std::optional<std::int64_t> replaces) {
+  up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
+  up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
+  up.bind(8, g.computer_side).bind(9, g.start_fen).bind(10, g.key_white).bind(11, g.key_black);
+  up.bind(12, g.initial_ms).bind(13, g.increment_ms).bind(14, g.white_ms).bind(15, g.black_ms);
+  up.bind(16, g.ended_by).bind(17, g.ended_side).bind(18, g.draw_offer).bind(19, g.outcome);
+  up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
+  up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
+  up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
+  up.bind(29, g.black_player.name).bind(30, seats_text(g)).bind(31, g.takeback_offer);
+  up.bind(32, g.turn_started_ms).bind(33, std::int64_t{g.white_berserk});
+  up.bind(34, std::int64_t{g.black_berserk}).bind(35, replaces.value_or(-1));
+}
+
+// PostgreSQL's array literals of the moves from `from` on: their texts ("{\"a1-b2\",...}") and
+// their times ("{1000,NULL}").
+std::string postgres_move_texts(const std::vector<StoredMove>& moves, std::size_t from) {
+  std::string out = "{";
+  for (std::size_t i = from; i < moves.size(); ++i) {
+    if (i > from) out += ',';
+    out += '"';
+    for (char c : moves[i].text) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+std::string postgres_move_times(const std::vector<StoredMove>& moves, std::size_t from) {
+  std::string out = "{";
+  for (std::size_t i = from; i < moves.size(); ++i) {
+    if (i > from) out += ',';
+    out += moves[i].ms ? std::to_string(*moves[i].ms) : "NULL";
+  }
+  return out + "}";
+}
+
+}  // namespace
+
+// PostgreSQL: a game written in one statement: its row over its version (announced when
+// written), and only when the row was written its plies past the new list deleted and those
+// after the first `kept` (known to be stored: known_moves; 0 when not known) written, each
+// replacing a different one stored. The answer is one row: 1 written, 0 a conflict.
+db::Statement Storage::game_write(const StoredGame& g, std::optional<std::int64_t> replaces,
+                                  std::size_t kept) {
+  static const std::string sql =
+      "WITH written AS (" + game_upsert_sql() +
+      " RETURNING pg_notify(?36, ?37)), "
+      "taken_back AS (DELETE FROM moves WHERE game_id = ?1 AND ply > ?38 "
+      "AND EXISTS (SELECT 1 FROM written)), "
+      "added AS (INSERT INTO moves (game_id, ply, text, ms) "
+      "SELECT ?1, ?39 + m.n, m.text, m.ms FROM unnest(CAST(?40 AS TEXT[]), CAST(?41 AS BIGINT[])) "
+      "WITH ORDINALITY AS m(text, ms, n) WHERE EXISTS (SELECT 1 FROM written) "
+      "ON CONFLICT (game_id, ply) DO UPDATE SET text = excluded.text, ms = excluded.ms "
+      "WHERE moves.text IS DISTINCT FROM excluded.text OR moves.ms IS DISTINCT FROM excluded.ms) "
+      "SELECT COUNT(*) FROM written";
+  db::Statement w = db_->prepare(sql);
+  bind_game_row(w, g, replaces);
+  w.bind(36, std::string(kChannel))
+      .bind(37, server_id_ + " game " + g.id + " " + std::to_string(g.version));
+  w.bind(38, static_cast<std::int64_t>(g.moves.size())).bind(39, static_cast<std::int64_t>(kept));
+  w.bind(40, postgres_move_texts(g.moves, kept)).bind(41, postgres_move_times(g.moves, kept));
+  return w;
+}
+
 // One game's rows, inside the batch's transaction (the caller's savepoint undoes a failure).
 Status Storage::write_game(const StoredGame& g, std::optional<std::int64_t> replaces,
                            bool& conflict) {
   auto fail = [&](const std::string& what) -> Status { return db_->error(what); };
-  {
-    // An upsert, not a replace: the game's row is updated in place and its moves stay.
-    db::Statement up = db_->prepare(
-        "INSERT INTO games (id, variant, created, updated, huffing, opponent, "
-        "level, computer_side, start_fen, key_white, key_black, initial_ms, "
-        "increment_ms, white_ms, black_ms, ended_by, ended_side, draw_offer, outcome, "
-        "result_text, rule, reason, version, days_per_move, move_deadline_ms, rated, "
-        "speed, white_name, black_name, seats, takeback_offer, turn_started_ms, white_berserk, "
-        "black_berserk) VALUES "
-        "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, "
-        "?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34) "
-        "ON CONFLICT(id) DO UPDATE SET "
-        "variant = excluded.variant, created = excluded.created, "
-        "updated = excluded.updated, huffing = excluded.huffing, "
-        "opponent = excluded.opponent, level = excluded.level, "
-        "computer_side = excluded.computer_side, start_fen = excluded.start_fen, "
-        "key_white = excluded.key_white, key_black = excluded.key_black, "
-        "initial_ms = excluded.initial_ms, increment_ms = excluded.increment_ms, "
-        "white_ms = excluded.white_ms, black_ms = excluded.black_ms, "
-        "ended_by = excluded.ended_by, ended_side = excluded.ended_side, "
-        "draw_offer = excluded.draw_offer, outcome = excluded.outcome, "
-        "result_text = excluded.result_text, rule = excluded.rule, "
-        "reason = excluded.reason, version = excluded.version, "
-        "days_per_move = excluded.days_per_move, "
-        "move_deadline_ms = excluded.move_deadline_ms, rated = excluded.rated, "
-        "speed = excluded.speed, white_name = excluded.white_name, "
-        "black_name = excluded.black_name, seats = excluded.seats, "
-        "takeback_offer = excluded.takeback_offer, "
-        "turn_started_ms = excluded.turn_started_ms, "
-        "white_berserk = excluded.white_berserk, black_berserk = excluded.black_berserk "
-        // A change over a known version: written only if no other server changed it since.
-        "WHERE ?35 < 0 OR games.version = ?35" +
-        // On PostgreSQL the announcement rides on the write (one round trip less), and is sent
-        // only when the row was written.
-        std::string(shared() ? " RETURNING pg_notify(?36, ?37)" : ""));
-    if (!up.ok()) return fail("preparing the game");
-    up.bind(1, g.id).bind(2, g.variant).bind(3, g.created).bind(4, g.updated);
-    up.bind(5, std::int64_t{g.huffing}).bind(6, g.opponent).bind(7, std::int64_t{g.level});
-    up.bind(8, g.computer_side).bind(9, g.start_fen).bind(10, g.key_white).bind(11, g.key_black);
-    up.bind(12, g.initial_ms).bind(13, g.increment_ms).bind(14, g.white_ms).bind(15, g.black_ms);
-    up.bind(16, g.ended_by).bind(17, g.ended_side).bind(18, g.draw_offer).bind(19, g.outcome);
-    up.bind(20, g.result_text).bind(21, g.rule).bind(22, g.reason).bind(23, g.version);
-    up.bind(24, std::int64_t{g.days_per_move}).bind(25, g.move_deadline_ms);
-    up.bind(26, std::int64_t{g.rated}).bind(27, g.speed).bind(28, g.white_player.name);
-    up.bind(29, g.black_player.name).bind(30, seats_text(g)).bind(31, g.takeback_offer);
-    up.bind(32, g.turn_started_ms).bind(33, std::int64_t{g.white_berserk});
-    up.bind(34, std::int64_t{g.black_berserk}).bind(35, replaces.value_or(-1));
-    if (shared())
-      up.bind(36, std::string(kChannel))
-          .bind(37, server_id_ + " game " + g.id + " " + std::to_string(g.version));
-    if (up.step() == db::Step::failed) return fail("writing the game");
-    if (up.changes() == 0) {
-      conflict = true;
-      return make_error("game " + g.id + " was changed by another server");
-    }
+  auto refused = [&] {
+    conflict = true;
+    return make_error("game " + g.id + " was changed by another server");
+  };
+  if (shared()) {
+    db::Statement w = game_write(g, replaces, known_moves(g, replaces).value_or(0));
+    if (!w.ok() || w.step() != db::Step::row) return fail("writing the game");
+    if (w.integer(0) == 0) return refused();
+    return Ok{};
   }
-  // The moves: a save follows every change, so the stored list is the new one less
-  // the plies played since (append them) or plus the plies taken back (delete them). The last
-  // stored move that stays is checked against the new list; any other difference rewrites all.
+  {
+    db::Statement up = db_->prepare(game_upsert_sql());
+    if (!up.ok()) return fail("preparing the game");
+    bind_game_row(up, g, replaces);
+    if (up.step() == db::Step::failed) return fail("writing the game");
+    if (up.changes() == 0) return refused();
+  }
+  // SQLite (a read costs no round trip): a save follows every change, so the stored list is the
+  // new one less the plies played since (append them) or plus the plies taken back (delete
+  // them). The last stored move that stays is checked against the new list (its text and time);
+  // any other difference rewrites all.
   const std::int64_t plies = static_cast<std::int64_t>(g.moves.size());
   std::int64_t kept = 0;
-  if (!shared()) {
+  {
     db::Statement del = db_->prepare("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2");
     if (!del.ok()) return fail("preparing the moves");
     del.bind(1, g.id).bind(2, plies);
     if (del.step() != db::Step::done) return fail("taking back moves");
   }
   {
-    // On PostgreSQL the plies taken back are deleted by the same statement (its SELECT does not
-    // see the deletion, and needs not: it reads the plies that stay).
     db::Statement last = db_->prepare(
-        std::string(shared() ? "WITH taken_back AS (DELETE FROM moves WHERE game_id = ?1 AND "
-                               "ply > ?2) "
-                             : "") +
-        "SELECT ply, text FROM moves WHERE game_id = ?1 AND ply <= ?2 ORDER BY ply DESC LIMIT 1");
+        "SELECT ply, text, ms FROM moves WHERE game_id = ?1 AND ply <= ?2 ORDER BY ply DESC "
+        "LIMIT 1");
     if (!last.ok()) return fail("reading the moves");
     last.bind(1, g.id).bind(2, plies);
     const db::Step step = last.step();
     if (step == db::Step::row) {
       kept = last.integer(0);
-      if (kept < 1 || kept > plies || last.text(1) != g.moves[kept - 1].text) kept = -1;
+      if (kept < 1 || kept > plies || last.text(1) != g.moves[kept - 1].text ||
+          (last.is_null(2) ? std::optional<std::int64_t>() : last.integer(2)) !=
+              g.moves[kept - 1].ms)
+        kept = -1;
     } else if (step != db::Step::done) {
       return fail("reading the moves");
     }
@@ -203,11 +269,40 @@ Status Storage::save(const StoredGame& game, std::optional<std::int64_t> replace
   return commit_pending(me);
 }
 
+std::vector<Result<Storage::Saved>> Storage::save_over_together(
+    const std::vector<std::pair<const StoredGame*, std::int64_t>>& games) {
+  std::vector<Pending> mine;
+  for (const auto& [game, replaces] : games) mine.push_back(Pending{game, replaces});
+  commit_pending(mine);
+  std::vector<Result<Saved>> out;
+  for (const Pending& p : mine) {
+    if (!p.status && !p.conflict)
+      out.emplace_back(make_error(p.status.error()));
+    else
+      out.emplace_back(p.conflict ? Saved::conflict : Saved::ok);
+  }
+  return out;
+}
+
+std::int64_t Storage::round_trips() const {
+  std::lock_guard lock(mutex_);
+  return db_->round_trips();
+}
+
 Status Storage::commit_pending(Pending& me) {
+  std::vector<Pending> mine{me};
+  commit_pending(mine);
+  me = mine.front();
+  return me.status;
+}
+
+void Storage::commit_pending(std::vector<Pending>& mine) {
+  if (mine.empty()) return;
   std::unique_lock lock(queue_mutex_);
-  queue_.push_back(&me);
-  queue_ready_.wait(lock, [&] { return me.done || !committing_; });
-  if (me.done) return me.status;
+  for (Pending& p : mine) queue_.push_back(&p);
+  // Queued together, so taken into one batch together: done together.
+  queue_ready_.wait(lock, [&] { return mine.front().done || !committing_; });
+  if (mine.front().done) return;
   committing_ = true;
   std::vector<Pending*> batch;
   batch.swap(queue_);
@@ -220,10 +315,82 @@ Status Storage::commit_pending(Pending& me) {
   for (Pending* p : batch) p->done = true;
   committing_ = false;
   queue_ready_.notify_all();
-  return me.status;
+}
+
+void Storage::remember(const StoredGame& g) {
+  if (!shared()) return;
+  std::lock_guard lock(known_mutex_);
+  if (g.outcome != "ongoing") {
+    known_.erase(g.id);  // rarely written again
+    return;
+  }
+  auto it = known_.find(g.id);
+  if (it != known_.end() && it->second.version > g.version) return;  // a newer one known
+  if (it == known_.end() && known_.size() >= kMostKnown) known_.erase(known_.begin());
+  known_[g.id] = Known{g.version, g.moves};
+}
+
+void Storage::forget(const std::string& id) {
+  if (!shared()) return;
+  std::lock_guard lock(known_mutex_);
+  known_.erase(id);
+}
+
+std::optional<std::size_t> Storage::known_moves(const StoredGame& g,
+                                                std::optional<std::int64_t> replaces) {
+  // A write over no version in particular could find anything stored.
+  if (!replaces) return std::nullopt;
+  // Over version 0: the game is new, and no moves are stored without its row.
+  if (*replaces == 0) return 0;
+  std::lock_guard lock(known_mutex_);
+  auto it = known_.find(g.id);
+  if (it == known_.end() || it->second.version != *replaces) return std::nullopt;
+  const std::vector<StoredMove>& stored = it->second.moves;
+  std::size_t same = 0;
+  while (same < stored.size() && same < g.moves.size() && stored[same].text == g.moves[same].text &&
+         stored[same].ms == g.moves[same].ms)
+    ++same;
+  return same;
+}
+
+bool Storage::write_together(const std::vector<Pending*>& batch) {
+  db::Statement begin = db_->prepare("BEGIN"), commit = db_->prepare("COMMIT");
+  std::vector<db::Statement> writes;
+  writes.reserve(batch.size());
+  std::vector<db::Statement*> all{&begin};
+  for (const Pending* p : batch) {
+    const std::size_t kept = known_moves(*p->game, p->replaces).value_or(0);
+    all.push_back(&writes.emplace_back(game_write(*p->game, p->replaces, kept)));
+  }
+  all.push_back(&commit);
+  const Status ran = db_->run_together(all);
+  if (!ran) {
+    // A statement failed and the COMMIT after it did not run: nothing is written, and the batch
+    // is written again a game at a time, where a game that fails leaves the others.
+    if (db_->rollback()) return false;
+    // The connection was lost: whether the COMMIT ran is not known.
+    for (Pending* p : batch) {
+      p->status = ran;
+      forget(p->game->id);
+    }
+    return true;
+  }
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    Pending& p = *batch[i];
+    if (writes[i].integer(0) == 0) {
+      p.conflict = true;
+      p.status = make_error("game " + p.game->id + " was changed by another server");
+      forget(p.game->id);
+    } else {
+      p.status = Ok{};
+      remember(*p.game);
+    }
+  }
+  return true;
 }
 
 void Storage::write_batch(const std::vector<Pending*>& batch) {
+  if (shared() && write_together(batch)) return;
   if (Status s = db_->begin(); !s) {
     for (Pending* p : batch) p->status = s;
     return;
@@ -252,7 +419,10 @@ void Storage::write_batch(const std::vector<Pending*>& batch) {
     Error e = db_->error("committing");
     (void)db_->rollback();
     for (Pending* p : batch) p->status = e;
+    return;
   }
+  for (const Pending* p : batch)
+    if (p->status) remember(*p->game);
 }
 
 Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
@@ -315,6 +485,9 @@ Result<std::optional<StoredGame>> Storage::load(const std::string& id) {
     g.moves.push_back(std::move(move));
   }
   if (step != db::Step::done) return db.error("reading the moves");
+  // The moves were read after the row: if the game is still at this version when it is written
+  // over it, they are what is stored (a later version would refuse the write).
+  remember(g);
   return std::optional<StoredGame>(std::move(g));
 }
 

@@ -11,6 +11,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "common/result.h"
@@ -245,6 +247,13 @@ class Storage {
   // changed the game since (its version is not `replaces`), nothing is written: conflict.
   enum class Saved { ok, conflict };
   Result<Saved> save_over(const StoredGame& game, std::int64_t replaces);
+  // Several games in one transaction, each over its version, as a group commit of saves from
+  // several threads writes them: one that conflicts or fails leaves the others written.
+  std::vector<Result<Saved>> save_over_together(
+      const std::vector<std::pair<const StoredGame*, std::int64_t>>& games);
+  // The exchanges with the database server so far on the connection that writes (PostgreSQL;
+  // 0 on SQLite): how many round trips a save costs.
+  std::int64_t round_trips() const;
 
   // Several servers on one database (server/cluster/; docs/deploy.md). On SQLite one server owns
   // the file: shared() is false, and announce and the leases are not used.
@@ -362,8 +371,32 @@ class Storage {
     bool done = false;
   };
   Status save(const StoredGame& game, std::optional<std::int64_t> replaces);
+  // Queues `mine` (one batch, written together) and returns once they are committed or refused.
+  void commit_pending(std::vector<Pending>& mine);
   Status commit_pending(Pending& me);
   Status write_game(const StoredGame& game, std::optional<std::int64_t> replaces, bool& conflict);
+  // PostgreSQL: a game's one statement (storage.cpp), and the whole batch, BEGIN to COMMIT,
+  // in one round trip; false when a statement failed and the transaction was rolled back (the
+  // batch is then written a game at a time, each behind a savepoint).
+  db::Statement game_write(const StoredGame& game, std::optional<std::int64_t> replaces,
+                           std::size_t kept);
+  bool write_together(const std::vector<Pending*>& batch);
+  // What this process knows the database holds of a game: its moves at a version, from its own
+  // committed write or a read. Versions grow by one at each write, every write is over a known
+  // version (Round::persist), and a game's row and moves change in one transaction, so a write
+  // over that version that the version check lets through finds exactly these moves stored,
+  // and sends only the moves after those it keeps. Without it every move is sent, and a
+  // stored one replaced where it differs: the same moves stored, more to send and compare.
+  struct Known {
+    std::int64_t version = 0;
+    std::vector<StoredMove> moves;
+  };
+  void remember(const StoredGame& game);
+  void forget(const std::string& id);
+  // How many of the game's first moves are stored, when the write over `replaces` would find
+  // known moves (none over version 0: a new game); nullopt: not known.
+  std::optional<std::size_t> known_moves(const StoredGame& game,
+                                         std::optional<std::int64_t> replaces);
   Status announce_locked(const std::string& message);  // under mutex_
   Result<std::vector<std::string>> lease_ids(db::Statement& q);
   void write_batch(const std::vector<Pending*>& batch);
@@ -382,6 +415,10 @@ class Storage {
   std::condition_variable queue_ready_;
   std::vector<Pending*> queue_;
   bool committing_ = false;
+  // PostgreSQL: the games' stored moves it knows (at most kMostKnown games, unfinished ones).
+  std::mutex known_mutex_;
+  std::unordered_map<std::string, Known> known_;
+  static constexpr std::size_t kMostKnown = 20000;
 };
 
 }  // namespace doska::server

@@ -25,6 +25,12 @@ Status Connection::transaction(const std::string& what, const std::function<Stat
   return Ok{};
 }
 
+Status Connection::run_together(const std::vector<Statement*>& statements) {
+  for (Statement* statement : statements)
+    if (statement->step() == Step::failed) return error("running a statement");
+  return Ok{};
+}
+
 Status Connection::listen(const std::string&) {
   return make_error("database: only PostgreSQL has notifications");
 }

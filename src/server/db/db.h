@@ -68,6 +68,8 @@ class Statement {
   bool is_null(int column) const { return backend_->is_null(column); }
   // The rows an INSERT, UPDATE or DELETE changed, once it is done.
   std::int64_t changes() const { return backend_->changes(); }
+  // For the back end's Connection::run_together.
+  StatementBackend& backend() { return *backend_; }
 
  private:
   std::unique_ptr<StatementBackend> backend_;
@@ -93,6 +95,16 @@ class Connection {
   // failure, read from the connection before the rollback, is the answer) or throws (rethrown).
   // `what` names the work in the message of a commit that fails.
   Status transaction(const std::string& what, const std::function<Status()>& work);
+  // Runs the statements (prepared by this connection, their parameters bound) in order, as one
+  // exchange with the server where the back end can (PostgreSQL's pipeline mode: all sent, then
+  // all the answers read), else one after another. Each that ran is then at its first row, as
+  // after one step() (changes() is known); the first that fails stops the rest (they do not
+  // run) and its failure is the answer. Several statements of one transaction (BEGIN ...
+  // COMMIT) cost one round trip: when one fails, the COMMIT after it does not run, and the
+  // transaction awaits its ROLLBACK.
+  virtual Status run_together(const std::vector<Statement*>& statements);
+  // The exchanges with the server so far (PostgreSQL: each a round trip; SQLite: none).
+  virtual std::int64_t round_trips() const { return 0; }
   // The message of the latest failure.
   virtual std::string error_message() const = 0;
   // PostgreSQL's LISTEN/NOTIFY, on a connection kept for it (server/cluster/): listen() to a

@@ -126,6 +126,23 @@ class PostgresStatement final : public StatementBackend {
     return result_ ? std::strtoll(PQcmdTuples(result_), nullptr, 10) : 0;
   }
 
+  // For run_together: what to send, then its answer (at its first row, as after one step()) or
+  // its failure.
+  const std::string& sql() const { return sql_; }
+  const std::vector<Oid>& types() const { return types_; }
+  std::vector<const char*> values() const {
+    std::vector<const char*> out;
+    for (const auto& v : values_) out.push_back(v ? v->c_str() : nullptr);
+    return out;
+  }
+  void take(PGresult* result) {
+    PQclear(result_);
+    result_ = result;
+    rows_ = PQresultStatus(result_) == PGRES_TUPLES_OK ? PQntuples(result_) : 0;
+    row_ = 0;
+  }
+  void fail() { failed_ = true; }
+
  private:
   // A value is there to read (not NULL).
   bool has(int column) const { return !is_null(column); }
@@ -157,6 +174,7 @@ class PostgresConnection final : public Connection {
   }
   Status exec(const std::string& sql) override {
     if (!usable(sql == "ROLLBACK")) return make_error("database: " + error_);
+    ++round_trips_;
     PGresult* result = PQexec(connection_, sql.c_str());
     const bool done = succeeded(result);
     PQclear(result);
@@ -205,35 +223,85 @@ class PostgresConnection final : public Connection {
   }
 
   // A statement's whole answer, or nullptr with the error kept.
-  // Each statement is prepared on the server once (for its text and parameter types), then
-  // executed by name: the server parses and plans it once, not at every run.
   PGresult* run(const std::string& sql, const std::vector<Oid>& types,
                 const std::vector<const char*>& values) {
     if (!usable(false)) return nullptr;
-    std::string key = sql;
-    key.append(reinterpret_cast<const char*>(types.data()), types.size() * sizeof(Oid));
-    auto it = prepared_.find(key);
-    if (it == prepared_.end() && prepared_.size() < kMostPrepared &&
-        PQtransactionStatus(connection_) != PQTRANS_INERROR) {
-      const std::string name = "doska_" + std::to_string(prepared_.size() + 1);
-      PGresult* made = PQprepare(connection_, name.c_str(), sql.c_str(),
-                                 static_cast<int>(types.size()), types.data());
-      const bool done = succeeded(made);
-      PQclear(made);
-      if (!done) return nullptr;
-      it = prepared_.emplace(std::move(key), name).first;
-    }
+    std::string name;
+    if (!prepared(sql, types, name)) return nullptr;
+    ++round_trips_;
     PGresult* result =
-        it != prepared_.end()
-            ? PQexecPrepared(connection_, it->second.c_str(), static_cast<int>(values.size()),
-                             values.data(), nullptr, nullptr, 0)
-            : PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()), types.data(),
-                           values.data(), nullptr, nullptr, 0);
+        !name.empty() ? PQexecPrepared(connection_, name.c_str(), static_cast<int>(values.size()),
+                                       values.data(), nullptr, nullptr, 0)
+                      : PQexecParams(connection_, sql.c_str(), static_cast<int>(values.size()),
+                                     types.data(), values.data(), nullptr, nullptr, 0);
     if (succeeded(result)) return result;
     PQclear(result);
     return nullptr;
   }
   void failed(std::string message) { error_ = std::move(message); }
+
+  // Pipeline mode: every statement sent, one sync, then the answers read in order. A failure
+  // on the server skips the statements after it up to the sync (PGRES_PIPELINE_ABORTED).
+  Status run_together(const std::vector<Statement*>& statements) override {
+    std::vector<PostgresStatement*> list;
+    std::vector<std::string> names(statements.size());
+    for (Statement* statement : statements) {
+      auto* s = dynamic_cast<PostgresStatement*>(&statement->backend());
+      if (!s || !s->ok()) return make_error("database: a statement that could not be prepared");
+      list.push_back(s);
+    }
+    if (!usable(false)) return make_error("database: " + error_);
+    // Prepared first (a round trip each, once per connection): not possible in the pipeline.
+    for (std::size_t i = 0; i < list.size(); ++i)
+      if (!prepared(list[i]->sql(), list[i]->types(), names[i]))
+        return make_error("database: " + error_);
+    if (!PQenterPipelineMode(connection_))
+      return make_error("database: " + one_line(PQerrorMessage(connection_)));
+    ++round_trips_;
+    std::size_t sent = 0;
+    for (; sent < list.size(); ++sent) {
+      const PostgresStatement& s = *list[sent];
+      const std::vector<const char*> values = s.values();
+      const int n = static_cast<int>(values.size());
+      const int queued = names[sent].empty()
+                             ? PQsendQueryParams(connection_, s.sql().c_str(), n, s.types().data(),
+                                                 values.data(), nullptr, nullptr, 0)
+                             : PQsendQueryPrepared(connection_, names[sent].c_str(), n,
+                                                   values.data(), nullptr, nullptr, 0);
+      if (!queued) break;
+    }
+    // The sync even after a statement that could not be sent: the answers of those sent come.
+    std::string failure;
+    if (!PQpipelineSync(connection_) || sent < list.size())
+      failure = one_line(PQerrorMessage(connection_));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      PGresult* result = i < sent ? PQgetResult(connection_) : nullptr;
+      const ExecStatusType status = result ? PQresultStatus(result) : PGRES_FATAL_ERROR;
+      if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK) {
+        list[i]->take(result);
+      } else {
+        if (failure.empty())
+          failure = one_line(result ? PQresultErrorMessage(result) : PQerrorMessage(connection_));
+        list[i]->fail();
+        PQclear(result);
+      }
+      // Each statement's answers end with a null.
+      if (result) PQclear(PQgetResult(connection_));
+    }
+    // The sync's own answer, then out of pipeline mode; a lost connection is made again later.
+    for (int tries = 0; tries < 8 && PQpipelineStatus(connection_) != PQ_PIPELINE_OFF; ++tries) {
+      if (PQexitPipelineMode(connection_) || PQstatus(connection_) != CONNECTION_OK) break;
+      PQclear(PQgetResult(connection_));
+    }
+    // Lost in the middle: whether a transaction went with it is not known, so it is taken to
+    // have (the caller's ROLLBACK reports the loss, and the next statement connects again).
+    in_transaction_ =
+        PQstatus(connection_) != CONNECTION_OK || PQtransactionStatus(connection_) != PQTRANS_IDLE;
+    if (failure.empty()) return Ok{};
+    error_ = failure;
+    return make_error("database: " + failure);
+  }
+  std::int64_t round_trips() const override { return round_trips_; }
 
  private:
   // A connection lost outside a transaction is made again (a restarted server); inside one, the
@@ -250,6 +318,29 @@ class PostgresConnection final : public Connection {
     if (PQstatus(connection_) == CONNECTION_OK) return true;
     error_ = "the connection to the server was lost: " + one_line(PQerrorMessage(connection_));
     return false;
+  }
+  // Each statement is prepared on the server once (for its text and parameter types), then
+  // executed by name: the server parses and plans it once, not at every run. `name` stays
+  // empty when it is run unprepared (too many prepared, or in a failed transaction).
+  bool prepared(const std::string& sql, const std::vector<Oid>& types, std::string& name) {
+    std::string key = sql;
+    key.append(reinterpret_cast<const char*>(types.data()), types.size() * sizeof(Oid));
+    if (auto it = prepared_.find(key); it != prepared_.end()) {
+      name = it->second;
+      return true;
+    }
+    name.clear();
+    if (prepared_.size() >= kMostPrepared || PQtransactionStatus(connection_) == PQTRANS_INERROR)
+      return true;
+    const std::string made_name = "doska_" + std::to_string(prepared_.size() + 1);
+    ++round_trips_;
+    PGresult* made = PQprepare(connection_, made_name.c_str(), sql.c_str(),
+                               static_cast<int>(types.size()), types.data());
+    const bool done = succeeded(made);
+    PQclear(made);
+    if (!done) return false;
+    name = prepared_.emplace(std::move(key), made_name).first->second;
+    return true;
   }
   bool succeeded(PGresult* result) {
     if (PQstatus(connection_) == CONNECTION_OK) {
@@ -268,6 +359,7 @@ class PostgresConnection final : public Connection {
   static constexpr std::size_t kMostPrepared = 1000;
   std::map<std::string, std::string> prepared_;  // statement text and types: its name
   bool in_transaction_ = false;
+  std::int64_t round_trips_ = 0;
 };
 
 PostgresStatement::PostgresStatement(PostgresConnection& connection, const std::string& sql)
