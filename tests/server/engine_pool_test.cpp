@@ -56,12 +56,19 @@ TEST(EnginePool, RepliesFirst) {
       order.push_back(name);
     };
   };
-  // Long jobs (the quick worker takes none of them).
+  // Long jobs (the quick worker takes none of them). The others are queued only once the
+  // worker holds the first: a worker still free would choose among them by itself.
+  std::atomic<bool> holding{false};
   pool.submit(
       [&](engine::Engine&, const std::atomic<bool>&) {
+        holding.store(true);
         while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       },
       EnginePool::Priority::reply, 5.0);
+  for (int i = 0; i < 60000 && !holding.load(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (!holding.load()) release.store(true);  // a failure ends; it does not hang the pool
+  ASSERT_TRUE(holding.load());
   pool.submit(record("analysis"), EnginePool::Priority::analysis);
   pool.submit(record("reply"), EnginePool::Priority::reply, 5.0);
   std::promise<void> done;
@@ -110,11 +117,19 @@ TEST(EnginePool, ShortestReplyFirst) {
       order.push_back(name);
     };
   };
+  // The worker holds this one before the others are queued (a free worker would take the
+  // shortest of whatever is queued when it looks, and the 20 s one could be the only one then).
+  std::atomic<bool> holding{false};
   pool.submit(
       [&](engine::Engine&, const std::atomic<bool>&) {
+        holding.store(true);
         while (!release.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       },
       EnginePool::Priority::reply, 30.0);
+  for (int i = 0; i < 60000 && !holding.load(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (!holding.load()) release.store(true);  // a failure ends; it does not hang the pool
+  ASSERT_TRUE(holding.load());
   pool.submit(record("level 10"), EnginePool::Priority::reply, 20.0);
   pool.submit(record("level 6"), EnginePool::Priority::reply, 10.0);
   std::promise<void> done;
