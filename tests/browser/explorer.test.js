@@ -43,13 +43,16 @@ const env = useServerAndBrowser(async ({server}) => {
   await playGame(server.url, ['c3-d4', 'f6-g5', 'a3-b4', 'g7-f6'], 'white resigns');
   await playGame(server.url, ['c3-d4', 'b6-a5', 'b2-c3', 'a7-b6'], 'draw');
   await playGame(server.url, ['e3-f4', 'b6-a5', 'g3-h4', 'a7-b6'], 'black resigns');
-  // The explorer counts the games once it hears of their ends.
-  for (let i = 0; i < 500; i += 1) {
-    const answer = await call(server.url, 'GET', '/api/explorer/russian');
+  // The explorer counts the games once it hears of their ends (on the server's own thread; a
+  // minute at most, a bound against a hang, not a measure).
+  const giveUp = Date.now() + 60000;
+  let answer = null;
+  while (Date.now() < giveUp) {
+    answer = await call(server.url, 'GET', '/api/explorer/russian');
     if (answer.games === 4) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  throw new Error('the explorer did not count the games');
+  throw new Error(`the explorer did not count the games: ${JSON.stringify(answer)}`);
 }, {args: () => ['--egdb', tables]});
 
 const rows = (page) => page.$$eval('#explorer .explorer-move', (all) => all.map((r) => ({

@@ -212,15 +212,23 @@ Options quick_options() {
   return options;
 }
 
-// A follower on an ephemeral port of 127.0.0.1, playing in its own thread.
+// A follower on an ephemeral port of 127.0.0.1, playing in its own thread: at once, or (started
+// false) once start() is called, so that a peer can connect and send first.
 class Follower {
  public:
-  explicit Follower(Options options) : options_(std::move(options)) {
+  explicit Follower(Options options, bool started = true) : options_(std::move(options)) {
     auto listener = listen_on("127.0.0.1", 0);
     EXPECT_TRUE(listener.ok()) << (listener.ok() ? "" : listener.error());
     if (!listener.ok()) return;
     port_ = local_port(*listener);
-    thread_ = std::jthread([this, listener = std::move(*listener)]() mutable {
+    listener_.emplace(std::move(*listener));
+    if (started) start();
+  }
+  void start() {
+    if (!listener_) return;
+    Socket listener = std::move(*listener_);
+    listener_.reset();
+    thread_ = std::jthread([this, listener = std::move(listener)]() mutable {
       auto socket = accept_connection(listener, 30);
       if (!socket) {
         result_ = make_error(socket.error());
@@ -245,6 +253,7 @@ class Follower {
   int port_ = 0;
   std::ostringstream log_;
   Result<Report> result_ = make_error("not run");
+  std::optional<Socket> listener_;  // until start()
   std::jthread thread_;
 };
 
@@ -380,8 +389,15 @@ TEST(DxpGame, AnIllegalMoveEndsTheSession) {
 TEST(DxpGame, ASilentPeerTimesOut) {
   Options options = quick_options();
   options.timeout = 0.2;
-  Follower follower(options);
-  Channel peer = start_game_as_white(follower.port(), standard_request());
+  // The follower starts once the game's request waits for it: its 0.2 s are the wait for the
+  // peer's first move, not for a request the test had no time to send on a loaded machine.
+  Follower follower(options, false);
+  Channel peer = connect_channel(follower.port());
+  ASSERT_TRUE(peer.send_text(standard_request()).ok());
+  follower.start();
+  auto answer = peer.receive(30);
+  ASSERT_TRUE(answer.ok() && answer->kind == Channel::Incoming::Kind::message);
+  EXPECT_EQ(answer->text, "A" + name32("doska") + "0");
   const auto& result = follower.result();
   ASSERT_FALSE(result.ok());
   EXPECT_NE(result.error().find("no message"), std::string::npos) << result.error();

@@ -124,28 +124,42 @@ TEST_F(ApiPlay, LiveAnalysisEndsAtTheServersTimeAndIsRefusedLikeAnAnalysis) {
 TEST_F(ApiPlay, LiveAnalysesCountAgainstTheAddresssAnalyses) {
   std::atomic<bool> leave{false};
   auto open_stream = [&](httplib::Client& client, std::atomic<int>& status) {
+    // Held open for as long as the test needs: a read timeout of httplib's default (5 s) would
+    // end a stream that waits quietly for a deeper depth (the server pings every 15 s), and give
+    // its analysis back.
+    client.set_read_timeout(std::chrono::seconds(120));
     return std::thread([&] {
-      client.Get(
+      const auto r = client.Get(
           "/api/analysis/events?variant=international",
-          [&](const httplib::Response& r) {
-            status = r.status;
+          [&](const httplib::Response& response) {
+            status = response.status;
             return true;
           },
           [&](const char*, std::size_t) { return status == 200 && !leave; });
+      if (!r && status == 0) status = -1;  // no answer at all
     });
   };
   httplib::Client a("127.0.0.1", server_->port()), b("127.0.0.1", server_->port());
   std::atomic<int> status_a{0}, status_b{0};
   std::thread ta = open_stream(a, status_a), tb = open_stream(b, status_b);
-  while (status_a == 0 || status_b == 0) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  // Each status comes with its stream's head, sent once the analysis is taken (a minute at most,
+  // a bound against a hang).
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while ((status_a == 0 || status_b == 0) && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_EQ(status_a, 200);
   EXPECT_EQ(status_b, 200);
   EXPECT_EQ(read_live(server_->port(), "variant=international", 1).status, 429);
-  leave = true;  // both clients leave (at their next event)
+  // Both clients leave: at once (their sockets shut), else at their next event or ping.
+  leave = true;
+  a.stop();
+  b.stop();
   ta.join();
   tb.join();
+  // The server hears of it when it next reads or writes the streams: asked again until then.
   int status = 429;
-  for (int i = 0; i < 400 && status == 429; ++i) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (status == 429 && std::chrono::steady_clock::now() < until) {
     status = read_live(server_->port(), "variant=international", 1).status;
     if (status == 429) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -74,42 +75,12 @@ DeployedConfig deployed_config(int first, int second) {
 // nginx in the foreground from a configuration of its own in `dir`, stopped with SIGTERM.
 class Nginx {
  public:
+  // The free port found may be taken by another process (ctest runs tests in parallel) before
+  // nginx binds it: then nginx exits, and it is started again on another.
   Nginx(const std::string& dir, const DeployedConfig& deployed) : dir_(dir) {
     std::filesystem::create_directories(dir);
-    port_ = free_port();
-    std::ofstream conf(dir + "/nginx.conf");
-    conf << "worker_processes 1;\nerror_log " << dir << "/error.log;\n"
-         << "events { worker_connections 256; }\nhttp {\n  access_log off;\n";
-    for (const char* temp : {"client_body", "proxy", "fastcgi", "uwsgi", "scgi"})
-      conf << "  " << temp << "_temp_path " << dir << "/" << temp << ";\n";
-    conf << deployed.http << "\nserver {\n  listen 127.0.0.1:" << port_ << ";\n"
-         << deployed.proxying << "}\n}\n";
-    conf.close();
-    std::vector<std::string> words = {binary(),
-                                      "-p",
-                                      dir,
-                                      "-c",
-                                      dir + "/nginx.conf",
-                                      "-e",
-                                      dir + "/error.log",
-                                      "-g",
-                                      "daemon off; pid " + dir + "/nginx.pid;"};
-    std::vector<char*> argv;
-    for (auto& w : words) argv.push_back(w.data());
-    argv.push_back(nullptr);
-    pid_ = fork();
-    if (pid_ == 0) {
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    // Ready when it accepts a connection (or gone, its log saying why).
-    for (int i = 0; i < 1000 && pid_ > 0; ++i) {
-      if (const int fd = connect_to(port_); fd >= 0) {
-        close(fd);
-        return;
-      }
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int attempt = 0; attempt < 10; ++attempt) {
+      if (start(deployed)) return;
     }
     ADD_FAILURE() << "nginx did not start: " << read_text(dir + "/error.log");
   }
@@ -133,6 +104,62 @@ class Nginx {
   }
 
  private:
+  // nginx on a free port: true once it has bound it (its pid file is written after its listening
+  // sockets are open, so a connection then reaches nginx, not another process that took the
+  // port); false if it exited (the port was taken meanwhile).
+  bool start(const DeployedConfig& deployed) {
+    const std::string& dir = dir_;
+    port_ = free_port();
+    const std::string pid_file = dir + "/nginx.pid";
+    std::filesystem::remove(pid_file);
+    std::ofstream conf(dir + "/nginx.conf");
+    conf << "worker_processes 1;\nerror_log " << dir << "/error.log;\n"
+         << "events { worker_connections 256; }\nhttp {\n  access_log off;\n";
+    for (const char* temp : {"client_body", "proxy", "fastcgi", "uwsgi", "scgi"})
+      conf << "  " << temp << "_temp_path " << dir << "/" << temp << ";\n";
+    conf << deployed.http << "\nserver {\n  listen 127.0.0.1:" << port_ << ";\n"
+         << deployed.proxying << "}\n}\n";
+    conf.close();
+    std::vector<std::string> words = {binary(),
+                                      "-p",
+                                      dir,
+                                      "-c",
+                                      dir + "/nginx.conf",
+                                      "-e",
+                                      dir + "/error.log",
+                                      "-g",
+                                      "daemon off; pid " + pid_file + ";"};
+    std::vector<char*> argv;
+    for (auto& w : words) argv.push_back(w.data());
+    argv.push_back(nullptr);
+    pid_ = fork();
+    if (pid_ == 0) {
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    // Bound when its pid file has its pid, gone when it exits (a minute at most: a bound
+    // against a hang, not a measure).
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    while (pid_ > 0 && std::chrono::steady_clock::now() < give_up) {
+      if (std::atoi(read_text(pid_file).c_str()) == pid_) break;
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (pid_ <= 0) return false;
+    // Ready when it accepts a connection.
+    while (std::chrono::steady_clock::now() < give_up) {
+      if (const int fd = connect_to(port_); fd >= 0) {
+        close(fd);
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    return false;
+  }
+
   std::string dir_;
   pid_t pid_ = -1;
   int port_ = 0;

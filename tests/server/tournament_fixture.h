@@ -55,24 +55,25 @@ class TournamentApi : public ::testing::Test {
   Player& p(const std::string& name) { return *players_.at(name); }
 
   json view(const std::string& id) { return p(creator_).get("/api/tournaments/" + id).body; }
-  // Waits for the tournament to have `boards` boards (the hub pairs after each game's end).
-  json wait_for_boards(const std::string& id, std::size_t boards) {
-    json v;
-    for (int i = 0; i < 400; ++i) {
-      v = view(id);
-      if (v["boards"].size() >= boards) return v;
+  // Asks for the view until `done` holds of it, for a minute at most (a bound against a hang on
+  // a loaded machine, not a measure): the view last read.
+  template <class Done>
+  json wait_for_view(const std::string& id, Done done, int seconds = 60) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+    json v = view(id);
+    while (!done(v) && std::chrono::steady_clock::now() < give_up) {
       std::this_thread::sleep_for(std::chrono::milliseconds(25));
+      v = view(id);
     }
     return v;
   }
-  json wait_for_status(const std::string& id, const std::string& status, int seconds = 10) {
-    json v;
-    for (int i = 0; i < seconds * 40; ++i) {
-      v = view(id);
-      if (v["status"] == status) return v;
-      std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    }
-    return v;
+  // Waits for the tournament to have `boards` boards (the hub pairs after each game's end).
+  json wait_for_boards(const std::string& id, std::size_t boards) {
+    return wait_for_view(id, [&](const json& v) { return v["boards"].size() >= boards; });
+  }
+  json wait_for_status(const std::string& id, const std::string& status, int seconds = 60) {
+    return wait_for_view(
+        id, [&](const json& v) { return v["status"] == status; }, seconds);
   }
 
   // Plays `name`'s game of the tournament: a placement each (mill), so that it counts for the
