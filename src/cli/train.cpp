@@ -10,6 +10,7 @@
 #include "common/text.h"
 #include "games/mill/rules.h"
 #include "train/mill_trainer.h"
+#include "train/net_trainer.h"
 #include "train/selfplay.h"
 #include "train/trainer.h"
 
@@ -152,11 +153,64 @@ int run_rescore(const std::vector<std::string>& words) {
   return 0;
 }
 
+// `doska train <game> --net H,H2 [--on-patterns] [--threads T]`: a network (net_trainer.h).
+template <class Args, class Log>
+int run_train_net(const Args& args, const train::TrainOptions& o, const Log& log) {
+  if (mill::find_rules(o.game)) return fail("--net is for the draughts games");
+  if (o.keep_material || o.only_king_windows)
+    return fail("--keep-material and --only-king-windows are for the pattern weights");
+  train::NetTrainOptions n;
+  n.game = o.game;
+  n.data = o.data;
+  n.out = o.out;
+  n.init = o.init;
+  n.epochs = o.epochs;
+  n.result_weight = o.result_weight;
+  n.scale = o.scale;
+  n.batch = o.batch;
+  n.holdout = o.holdout;
+  n.seed = o.seed;
+  n.on_patterns = args.flag("on-patterns");
+  n.learning_rate = args.value("rate") ? o.learning_rate : 1e-3;
+  if (auto v = args.value("net")) {
+    const auto sizes = split(*v, ',');
+    long long h = 0, h2 = 16;
+    const auto number = [](std::string_view text, long long& out) {
+      out = 0;
+      if (text.empty() || text.size() > 4) return false;
+      for (char c : text) {
+        if (c < '0' || c > '9') return false;
+        out = out * 10 + (c - '0');
+      }
+      return true;
+    };
+    if (sizes.empty() || sizes.size() > 2 || !number(sizes[0], h) ||
+        (sizes.size() == 2 && !number(sizes[1], h2)))
+      return fail("--net takes the hidden layers' sizes, e.g. --net 64,16");
+    const auto& a = draughts::net::kHiddenSizes;
+    const auto& b = draughts::net::kHidden2Sizes;
+    if (std::find(a.begin(), a.end(), h) == a.end() || std::find(b.begin(), b.end(), h2) == b.end())
+      return fail("--net sizes: the first layer 32, 64, 128 or 256, the second 8, 16 or 32");
+    n.hidden = static_cast<int>(h);
+    n.hidden2 = static_cast<int>(h2);
+  }
+  std::string error;
+  long long threads = 1;
+  if (!int_option(args, "threads", 1, 64, threads, error)) return fail(error);
+  n.threads = static_cast<int>(threads);
+  auto report = train::train_net(n, log);
+  if (!report) return fail(report.error());
+  std::printf("positions %llu scale %.1f loss %.6f -> %.6f (epoch %d) written %s\n",
+              static_cast<unsigned long long>(report->positions), report->scale,
+              report->initial_loss, report->final_loss, report->best_epoch, n.out.c_str());
+  return 0;
+}
+
 int run_train(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate",
-                          "batch", "holdout", "seed"},
-                         {"keep-material", "only-king-windows"});
+                          "batch", "holdout", "seed", "net", "threads"},
+                         {"keep-material", "only-king-windows", "on-patterns"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("train needs <game>");
   train::TrainOptions o;
@@ -189,6 +243,8 @@ int run_train(const std::vector<std::string>& words) {
   o.batch = static_cast<int>(batch);
   o.seed = static_cast<std::uint64_t>(seed);
   const auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  if (args->value("net") || args->flag("on-patterns")) return run_train_net(*args, o, log);
+  if (args->value("threads")) return fail("--threads is for a network's training (--net)");
   if (mill::find_rules(o.game)) {
     if (o.keep_material || o.only_king_windows)
       return fail(std::string("--") + (o.keep_material ? "keep-material" : "only-king-windows") +

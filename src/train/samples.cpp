@@ -70,4 +70,12 @@ double fit_scale(const std::vector<float>& scores, const std::vector<float>& res
   return (lo + hi) / 2;
 }
 
+std::string epoch_line(int epoch, double train_loss, double held_loss, bool best) {
+  std::ostringstream line;
+  line.precision(6);
+  line << "epoch " << epoch << " train " << train_loss << " held-out " << held_loss
+       << (best ? " (best)" : "");
+  return line.str();
+}
+
 }  // namespace doska::train

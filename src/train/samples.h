@@ -38,4 +38,8 @@ Status read_sample_lines(const std::string& path,
 // cross-entropy (golden-section search over 10..2000 centipawns).
 double fit_scale(const std::vector<float>& scores, const std::vector<float>& results);
 
+// What a trainer logs after each epoch: "epoch E train L held-out H", and " (best)" when the
+// held-out loss is the lowest yet.
+std::string epoch_line(int epoch, double train_loss, double held_loss, bool best);
+
 }  // namespace doska::train

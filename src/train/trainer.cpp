@@ -184,13 +184,8 @@ Result<pattern::Weights> fit(const TrainingSet& set, const TrainOptions& o,
       touched.clear();
     }
     const double loss = held_loss();
-    if (log) {
-      std::ostringstream line;
-      line.precision(6);
-      line << "epoch " << epoch << " train " << train_loss / static_cast<double>(trained)
-           << " held-out " << loss << (loss < best_loss ? " (best)" : "");
-      log(line.str());
-    }
+    if (log)
+      log(epoch_line(epoch, train_loss / static_cast<double>(trained), loss, loss < best_loss));
     if (loss < best_loss) {
       best_loss = loss;
       best = w;

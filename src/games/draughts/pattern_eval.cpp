@@ -5,9 +5,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "games/draughts/binary_io.h"
 #include "games/draughts/eval_data.h"
 
 namespace doska::draughts::pattern {
+
+using binary::fnv1a;
+using binary::put_u32;
+using binary::put_u64;
+using binary::Reader;
 
 namespace {
 
@@ -23,45 +29,7 @@ int features_in_version(int board_size, std::uint32_t version) {
   return now - Layout<8>::kWindows * Layout<8>::kKingConfigs;
 }
 
-std::uint64_t fnv1a(std::string_view bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : bytes) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  return h;
-}
-
-void put_u32(std::string& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-void put_u64(std::string& out, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xff));
-}
-
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  bool u32(std::uint32_t& v) {
-    if (pos_ + 4 > bytes_.size()) return false;
-    v = 0;
-    for (int i = 0; i < 4; ++i)
-      v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes_[pos_ + i])) << (8 * i);
-    pos_ += 4;
-    return true;
-  }
-  bool take(std::size_t n, std::string_view& out) {
-    if (pos_ + n > bytes_.size()) return false;
-    out = bytes_.substr(pos_, n);
-    pos_ += n;
-    return true;
-  }
-  std::size_t position() const { return pos_; }
-
- private:
-  std::string_view bytes_;
-  std::size_t pos_ = 0;
-};
+}  // namespace
 
 bool known_game(std::string_view game, int& board_size) {
   static constexpr std::pair<std::string_view, int> kGames[] = {
@@ -75,8 +43,6 @@ bool known_game(std::string_view game, int& board_size) {
     }
   return false;
 }
-
-}  // namespace
 
 bool has_king_windows(const Weights& w) {
   if (w.board_size != 8) return false;
@@ -106,19 +72,45 @@ std::string serialize(const Weights& w) {
   return out;
 }
 
+namespace {
+
+// The weights that evaluate with a network: its own alone, or the built-in patterns it was
+// trained on with it.
+Result<Weights> with_network(net::Network n, std::string_view what) {
+  Weights w;
+  if (n.base_checksum) {
+    const auto checksum = builtin_checksum(n.game);
+    if (!checksum) return make_error(checksum.error());
+    if (*checksum != n.base_checksum)
+      return make_error("evaluation network " + std::string(what) +
+                        " adds to other pattern weights than the built-in ones of " + n.game);
+    w = *builtin(n.game);
+  } else {
+    w.game = n.game;
+    w.board_size = n.board_size;
+    w.features = 0;  // no patterns: nothing can take these weights for a pattern set
+    w.lone_king_divisor = n.lone_king_divisor;
+  }
+  w.net = std::make_shared<const net::Network>(std::move(n));
+  return w;
+}
+
+}  // namespace
+
 Result<Weights> parse(std::string_view bytes, std::string_view what) {
+  if (net::is_network(bytes)) {
+    auto n = net::parse(bytes, what);
+    if (!n) return make_error(n.error());
+    return with_network(std::move(*n), what);
+  }
   const std::string name(what);
   auto bad = [&](const std::string& why) -> Result<Weights> {
     return make_error("evaluation weights " + name + ": " + why);
   };
-  if (bytes.size() < sizeof kMagic + 8 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
-    return bad("not a doska weights file (no DOSKAEVL header)");
-  const std::string_view body = bytes.substr(0, bytes.size() - 8);
-  std::uint64_t stored = 0;
-  for (int i = 0; i < 8; ++i)
-    stored |= static_cast<std::uint64_t>(static_cast<unsigned char>(bytes[body.size() + i]))
-              << (8 * i);
-  if (stored != fnv1a(body)) return bad("checksum mismatch: the file is damaged");
+  std::string_view body;
+  std::string why;
+  if (!binary::checked_body(bytes, std::string_view(kMagic, sizeof kMagic), body, why))
+    return bad(why == "no DOSKAEVL header" ? "not a doska weights file (no DOSKAEVL header)" : why);
   Reader r(body);
   std::string_view skip;
   r.take(sizeof kMagic, skip);

@@ -23,6 +23,7 @@
 
 #include "common/result.h"
 #include "games/draughts/board.h"
+#include "games/draughts/net_eval.h"
 #include "games/draughts/position.h"
 #include "games/draughts/rules.h"
 
@@ -389,7 +390,13 @@ struct Weights {
   int lone_king_divisor = 8;
   // Some king-window weight is not zero (set by parse; the evaluation skips them otherwise).
   bool king_windows = false;
+  // A network (net_eval.h): the whole evaluation, or added to the patterns above when its base
+  // checksum is set (then `values` are the patterns it was trained on). nullptr: patterns alone.
+  std::shared_ptr<const net::Network> net;
 };
+
+// Whether `game` is a draughts game id with learned weights, and its board size.
+bool known_game(std::string_view game, int& board_size);
 
 // The number of features of a board size.
 int feature_count(int board_size);
@@ -404,9 +411,9 @@ inline bool lone_king(const Position& pos) {
          (black == 1 && (pos.black & pos.kings) && white <= 3);
 }
 
-// The value from the side to move, in centipawns.
+// The patterns' value for White, in centipawns, before any lone-king divisor.
 template <int N>
-inline int evaluate(const Weights& w, const Position& pos) {
+inline int pattern_value(const Weights& w, const Position& pos) {
   using L = Layout<N>;
   const std::int16_t* v = w.values.data();
   int opening = 0, endgame = 0;
@@ -416,9 +423,18 @@ inline int evaluate(const Weights& w, const Position& pos) {
   };
   const int phase = w.king_windows ? visit_features_fast<N, decltype(add)&, true>(pos, add)
                                    : visit_features_fast<N, decltype(add)&, false>(pos, add);
-  int value = (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
+  return (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
+}
+
+// The value from the side to move, in centipawns.
+template <int N>
+inline int evaluate(const Weights& w, const Position& pos) {
+  const int sign = pos.side == Side::white ? 1 : -1;
+  int value = 0;  // for White
+  if (!w.net || w.net->base_checksum) value = pattern_value<N>(w, pos);
+  if (w.net) value += sign * net::value<N>(*w.net, pos);
   if (lone_king(pos)) value /= w.lone_king_divisor;
-  return pos.side == Side::white ? value : -value;
+  return sign * value;
 }
 
 inline int evaluate(const Weights& w, const Position& pos) {

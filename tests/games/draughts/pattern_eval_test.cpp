@@ -13,6 +13,7 @@
 #include "games/draughts/movegen.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/variant.h"
+#include "support/draughts_positions.h"
 
 namespace doska::draughts::pattern {
 namespace {
@@ -30,36 +31,11 @@ Weights random_weights(const Rules& rules, std::uint64_t seed) {
   return w;
 }
 
-// Positions from random games (captures, kings and all).
 std::vector<Position> random_positions(const Rules& rules, int games, std::uint64_t seed) {
-  std::vector<Position> out;
-  std::mt19937_64 rng(seed);
-  for (int g = 0; g < games; ++g) {
-    Position pos = start_position(rules);
-    for (int ply = 0; ply < 150; ++ply) {
-      MoveList list;
-      generate_moves(rules, pos, list);
-      if (list.size() == 0) break;
-      play(pos, list[rng() % list.size()]);
-      out.push_back(pos);
-    }
-  }
-  return out;
+  return test::random_draughts_positions(rules, games, seed);
 }
 
-// The board turned half a turn, colours exchanged, the other side to move.
-Position colour_mirror(const Rules& rules, const Position& pos) {
-  Position m;
-  const int squares = square_count(rules);
-  for (int s = 0; s < squares; ++s) {
-    const Bitboard from = square_mask(rules, s), to = square_mask(rules, squares - 1 - s);
-    if (pos.white & from) m.black |= to;
-    if (pos.black & from) m.white |= to;
-    if (pos.kings & from) m.kings |= to;
-  }
-  m.side = opposite(pos.side);
-  return m;
-}
+using test::colour_mirror;
 
 class PatternEvalSymmetry : public ::testing::TestWithParam<const Rules*> {};
 

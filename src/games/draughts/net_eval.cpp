@@ -1,0 +1,109 @@
+#include "games/draughts/net_eval.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "games/draughts/binary_io.h"
+#include "games/draughts/pattern_eval.h"
+
+namespace doska::draughts::net {
+
+namespace {
+
+constexpr std::string_view kMagic = "DOSKANET";
+constexpr std::uint32_t kFormatVersion = 1;
+
+void put_floats(std::string& out, const std::vector<float>& values) {
+  for (float v : values) binary::put_u32(out, std::bit_cast<std::uint32_t>(v));
+}
+
+bool take_floats(binary::Reader& r, std::size_t n, std::vector<float>& values) {
+  values.resize(n);
+  for (float& v : values) {
+    std::uint32_t bits = 0;
+    if (!r.u32(bits)) return false;
+    v = std::bit_cast<float>(bits);
+  }
+  return true;
+}
+
+template <std::size_t K>
+bool one_of(const std::array<int, K>& sizes, std::uint32_t v) {
+  return std::find(sizes.begin(), sizes.end(), static_cast<int>(v)) != sizes.end();
+}
+
+}  // namespace
+
+bool is_network(std::string_view bytes) {
+  return bytes.substr(0, kMagic.size()) == kMagic;
+}
+
+std::string serialize(const Network& n) {
+  std::string out(kMagic);
+  binary::put_u32(out, kFormatVersion);
+  binary::put_u32(out, static_cast<std::uint32_t>(n.game.size()));
+  out += n.game;
+  for (int v : {n.board_size, n.hidden, n.hidden2, n.lone_king_divisor})
+    binary::put_u32(out, static_cast<std::uint32_t>(v));
+  binary::put_u64(out, n.base_checksum);
+  put_floats(out, n.w1);
+  put_floats(out, n.b1);
+  put_floats(out, n.w2);
+  put_floats(out, n.b2);
+  put_floats(out, n.w3);
+  put_floats(out, {n.b3});
+  binary::put_u64(out, binary::fnv1a(out));
+  return out;
+}
+
+Result<Network> parse(std::string_view bytes, std::string_view what) {
+  const std::string name(what);
+  auto bad = [&](const std::string& why) -> Result<Network> {
+    return make_error("evaluation network " + name + ": " + why);
+  };
+  std::string_view body;
+  std::string why;
+  if (!binary::checked_body(bytes, kMagic, body, why)) return bad(why);
+  binary::Reader r(body);
+  std::string_view skip, game;
+  r.take(kMagic.size(), skip);
+  std::uint32_t version = 0, length = 0, size = 0, hidden = 0, hidden2 = 0, divisor = 0;
+  if (!r.u32(version)) return bad("truncated header");
+  if (version != kFormatVersion)
+    return bad("format version " + std::to_string(version) + ", this doska reads version " +
+               std::to_string(kFormatVersion));
+  if (!r.u32(length) || length > 64 || !r.take(length, game)) return bad("bad game id");
+  Network n;
+  n.game = std::string(game);
+  if (!r.u32(size) || !r.u32(hidden) || !r.u32(hidden2) || !r.u32(divisor) ||
+      !r.u64(n.base_checksum))
+    return bad("truncated header");
+  int expected_size = 0;
+  if (!pattern::known_game(n.game, expected_size)) return bad("unknown game id '" + n.game + "'");
+  if (static_cast<int>(size) != expected_size)
+    return bad("board size " + std::to_string(size) + " does not match " + n.game);
+  if (!one_of(kHiddenSizes, hidden))
+    return bad("first hidden layer of " + std::to_string(hidden) + " (32, 64, 128 or 256)");
+  if (!one_of(kHidden2Sizes, hidden2))
+    return bad("second hidden layer of " + std::to_string(hidden2) + " (8, 16 or 32)");
+  if (divisor < 1 || divisor > 100) return bad("bad lone-king divisor");
+  n.board_size = expected_size;
+  n.hidden = static_cast<int>(hidden);
+  n.hidden2 = static_cast<int>(hidden2);
+  n.lone_king_divisor = static_cast<int>(divisor);
+  const std::size_t h = n.hidden, h2 = n.hidden2;
+  std::vector<float> b3;
+  if (!take_floats(r, static_cast<std::size_t>(n.inputs()) * h, n.w1) || !take_floats(r, h, n.b1) ||
+      !take_floats(r, h2 * h, n.w2) || !take_floats(r, h2, n.b2) || !take_floats(r, h2, n.w3) ||
+      !take_floats(r, 1, b3))
+    return bad("truncated parameters");
+  if (r.position() != body.size()) return bad("trailing bytes after the parameters");
+  n.b3 = b3[0];
+  for (const auto* values : {&n.w1, &n.b1, &n.w2, &n.b2, &n.w3, &b3})
+    for (float v : *values)
+      if (!std::isfinite(v) || std::fabs(v) > 1e6f) return bad("a parameter is not finite");
+  return n;
+}
+
+}  // namespace doska::draughts::net

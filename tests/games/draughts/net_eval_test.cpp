@@ -1,0 +1,190 @@
+// The evaluation network (games/draughts/net_eval.h): its value against a plain computation,
+// colour symmetry, the file (round trip, damage, bad sizes) and how `eval=FILE` reads it
+// (pattern::parse: alone, or added to the built-in patterns it was trained on).
+#include "games/draughts/net_eval.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "games/draughts/notation.h"
+#include "games/draughts/pattern_eval.h"
+#include "games/draughts/variant.h"
+#include "support/draughts_positions.h"
+#include "train/net_trainer.h"
+
+namespace doska::draughts::net {
+namespace {
+
+// A network with every parameter random (the output layer too), so that every unit counts.
+Network random_network(const Rules& rules, int hidden, int hidden2, std::uint64_t seed) {
+  Network n =
+      train::initial_network(std::string(rules.id), rules.board_size, hidden, hidden2, false, seed);
+  std::mt19937_64 rng(seed + 1);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (float& w : n.w2) w = u(rng);
+  for (float& w : n.b2) w = u(rng);
+  for (float& w : n.w3) w = u(rng);
+  for (float& w : n.b1) w = u(rng);
+  n.b3 = u(rng);
+  n.lone_king_divisor = lone_king_divisor(rules);
+  return n;
+}
+
+std::vector<Position> random_positions(const Rules& rules, int games, std::uint64_t seed) {
+  return test::random_draughts_positions(rules, games, seed);
+}
+
+using test::colour_mirror;
+
+// The network's value written out the plain way, in double precision, from the pieces: a piece
+// of the side to move is "own"; Black's board is read turned.
+double plain_value(const Rules& rules, const Network& n, const Position& pos) {
+  const int squares = square_count(rules);
+  std::vector<int> inputs;
+  for (int s = 0; s < squares; ++s) {
+    const Bitboard m = square_mask(rules, s);
+    if (!(pos.occupied() & m)) continue;
+    const bool own = (pos.side == Side::white ? pos.white : pos.black) & m;
+    const bool king = pos.kings & m;
+    const int plane = (own ? 0 : 2) + (king ? 1 : 0);
+    inputs.push_back(plane * squares + (pos.side == Side::white ? s : squares - 1 - s));
+  }
+  std::vector<double> h1(n.hidden);
+  for (int j = 0; j < n.hidden; ++j) {
+    double z = n.b1[j];
+    for (int i : inputs) z += n.w1[static_cast<std::size_t>(i) * n.hidden + j];
+    h1[j] = std::clamp(z, 0.0, 1.0);
+  }
+  double out = n.b3;
+  for (int k = 0; k < n.hidden2; ++k) {
+    double z = n.b2[k];
+    for (int j = 0; j < n.hidden; ++j)
+      z += n.w2[static_cast<std::size_t>(j) * n.hidden2 + k] * h1[j];
+    out += n.w3[k] * std::clamp(z, 0.0, 1.0);
+  }
+  return out * kOutputScale;
+}
+
+int fast_value(const Rules& rules, const Network& n, const Position& pos) {
+  return rules.board_size == 10 ? value<10>(n, pos) : value<8>(n, pos);
+}
+
+class NetEvalBoards : public ::testing::TestWithParam<const Rules*> {};
+
+TEST_P(NetEvalBoards, TheValueIsThePlainComputationOfTheLayers) {
+  const Rules& rules = *GetParam();
+  for (const auto& [h, h2] :
+       {std::pair{32, 8}, std::pair{64, 16}, std::pair{128, 32}, std::pair{256, 16}}) {
+    const Network n = random_network(rules, h, h2, 11);
+    for (const Position& pos : random_positions(rules, 4, 9)) {
+      const double plain = plain_value(rules, n, pos);
+      ASSERT_NEAR(fast_value(rules, n, pos), plain, 1.0 + 1e-4 * std::fabs(plain))
+          << h << "," << h2 << " " << to_fen(rules, pos);
+    }
+  }
+}
+
+TEST_P(NetEvalBoards, AColourMirrorGetsTheOppositeValueForWhite) {
+  const Rules& rules = *GetParam();
+  pattern::Weights w;
+  w.game = std::string(rules.id);
+  w.board_size = rules.board_size;
+  w.lone_king_divisor = lone_king_divisor(rules);
+  w.net = std::make_shared<const Network>(random_network(rules, 64, 16, 5));
+  const auto positions = random_positions(rules, 30, 3);
+  ASSERT_GT(positions.size(), 1000u);
+  for (const Position& pos : positions) {
+    const Position mirror = colour_mirror(rules, pos);
+    ASSERT_EQ(pattern::evaluate(w, pos), pattern::evaluate(w, mirror)) << to_fen(rules, pos);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Boards, NetEvalBoards,
+                         ::testing::Values(&kInternational, &kRussian, &kEnglish),
+                         [](const auto& info) { return std::string(info.param->id); });
+
+TEST(NetEvalFile, IsReadBackAsWritten) {
+  const Network n = random_network(kEnglish, 32, 8, 3);
+  const std::string bytes = serialize(n);
+  ASSERT_TRUE(is_network(bytes));
+  auto back = parse(bytes, "test");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(serialize(*back), bytes);
+  EXPECT_EQ(back->game, "english");
+  EXPECT_EQ(back->hidden, 32);
+  EXPECT_EQ(back->hidden2, 8);
+  EXPECT_EQ(back->w1, n.w1);
+  EXPECT_EQ(back->w3, n.w3);
+}
+
+TEST(NetEvalFile, DamageAndBadSizesAreRefusedWithTheReason) {
+  const Network n = random_network(kRussian, 32, 8, 3);
+  std::string bytes = serialize(n);
+  std::string damaged = bytes;
+  damaged[100] = static_cast<char>(damaged[100] ^ 1);
+  auto r = parse(damaged, "net.bin");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("net.bin"), std::string::npos) << r.error();
+  EXPECT_NE(r.error().find("checksum"), std::string::npos) << r.error();
+  auto cut = parse(bytes.substr(0, bytes.size() - 20), "net.bin");
+  ASSERT_FALSE(cut);
+  EXPECT_FALSE(cut.error().empty());
+  auto wrong = parse("DOSKAEVL", "net.bin");
+  ASSERT_FALSE(wrong);
+  EXPECT_NE(wrong.error().find("DOSKANET"), std::string::npos) << wrong.error();
+  Network odd = n;
+  odd.hidden = 48;  // not a compiled size
+  odd.w1.resize(static_cast<std::size_t>(odd.inputs()) * 48);
+  odd.b1.resize(48);
+  odd.w2.resize(48 * 8);
+  auto sized = parse(serialize(odd), "net.bin");
+  ASSERT_FALSE(sized);
+  EXPECT_NE(sized.error().find("48"), std::string::npos) << sized.error();
+  Network nan = n;
+  nan.w2[3] = std::nanf("");
+  auto not_finite = parse(serialize(nan), "net.bin");
+  ASSERT_FALSE(not_finite);
+  EXPECT_NE(not_finite.error().find("finite"), std::string::npos) << not_finite.error();
+  Network other = n;
+  other.board_size = 10;  // russian is 8x8
+  other.w1.resize(static_cast<std::size_t>(other.inputs()) * other.hidden);
+  EXPECT_FALSE(parse(serialize(other), "net.bin"));
+}
+
+// eval=FILE: a network alone evaluates by itself; one that adds to the patterns evaluates with
+// the built-in ones it was trained on, and is refused over others.
+TEST(NetEvalFile, ReadAsEvaluationWeights) {
+  Network alone = random_network(kEnglish, 32, 8, 4);
+  auto w = pattern::parse(serialize(alone), "alone.net");
+  ASSERT_TRUE(w) << w.error();
+  ASSERT_TRUE(w->net);
+  EXPECT_EQ(w->features, 0);
+  const Position start = start_position(kEnglish);
+  EXPECT_EQ(pattern::evaluate(*w, start), value<8>(alone, start));
+
+  Network added = alone;
+  auto checksum = pattern::builtin_checksum("english");
+  ASSERT_TRUE(checksum) << checksum.error();
+  added.base_checksum = *checksum;
+  auto both = pattern::parse(serialize(added), "added.net");
+  ASSERT_TRUE(both) << both.error();
+  const pattern::Weights* builtin = pattern::builtin("english");
+  ASSERT_NE(builtin, nullptr);
+  for (const Position& pos : random_positions(kEnglish, 2, 5))
+    ASSERT_EQ(pattern::evaluate(*both, pos),
+              pattern::evaluate(*builtin, pos) + value<8>(added, pos))
+        << to_fen(kEnglish, pos);
+
+  added.base_checksum = *checksum ^ 1;
+  auto other = pattern::parse(serialize(added), "added.net");
+  ASSERT_FALSE(other);
+  EXPECT_NE(other.error().find("built-in"), std::string::npos) << other.error();
+}
+
+}  // namespace
+}  // namespace doska::draughts::net
