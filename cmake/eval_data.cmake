@@ -5,8 +5,19 @@
 set(DOSKA_EVAL_GAMES international russian english international-giveaway russian-giveaway
     english-giveaway)
 set(DOSKA_EVAL_DIR ${PROJECT_SOURCE_DIR}/data/eval)
+# Appends to `decls` the declarations of symbol `name` (and `name`_end) around the bytes of `file`.
+function(doska_incbin decls name file)
+  string(CONCAT text "${${decls}}"
+    "extern \"C\" const unsigned char ${name}[];\n"
+    "extern \"C\" const unsigned char ${name}_end[];\n"
+    "__asm__(\".section .rodata\\n.balign 16\\n.global ${name}\\n"
+    "${name}:\\n.incbin \\\"${file}\\\"\\n.global ${name}_end\\n"
+    "${name}_end:\\n.byte 0\\n.previous\\n\");\n")
+  set(${decls} "${text}" PARENT_SCOPE)
+endfunction()
 set(eval_decls "")
 set(eval_table "")
+set(net_table "")
 set(eval_files "")
 foreach(game IN LISTS DOSKA_EVAL_GAMES)
   set(file ${DOSKA_EVAL_DIR}/${game}.weights)
@@ -15,14 +26,16 @@ foreach(game IN LISTS DOSKA_EVAL_GAMES)
       "(make it with `doska train ${game} ...`, docs/engine.md)")
   endif()
   string(REPLACE "-" "_" sym ${game})
-  string(APPEND eval_decls
-    "extern \"C\" const unsigned char doska_eval_${sym}[];\n"
-    "extern \"C\" const unsigned char doska_eval_${sym}_end[];\n"
-    "__asm__(\".section .rodata\\n.balign 16\\n.global doska_eval_${sym}\\n"
-    "doska_eval_${sym}:\\n.incbin \\\"${file}\\\"\\n.global doska_eval_${sym}_end\\n"
-    "doska_eval_${sym}_end:\\n.byte 0\\n.previous\\n\");\n")
+  doska_incbin(eval_decls doska_eval_${sym} ${file})
   string(APPEND eval_table "    {\"${game}\", doska_eval_${sym}, doska_eval_${sym}_end},\n")
   list(APPEND eval_files ${file})
+  # A network (data/eval/<game>.net, docs/engine.md "The network") where the game has one.
+  set(net ${DOSKA_EVAL_DIR}/${game}.net)
+  if(EXISTS ${net})
+    doska_incbin(eval_decls doska_net_${sym} ${net})
+    string(APPEND net_table "    {\"${game}\", doska_net_${sym}, doska_net_${sym}_end},\n")
+    list(APPEND eval_files ${net})
+  endif()
 endforeach()
 # The opening books (games/draughts/book.h): data/book/<game>.txt where it exists; a game
 # without one plays without a book.
@@ -42,6 +55,12 @@ ${eval_table}    {\"\", nullptr, nullptr}};
   return std::span<const EmbeddedEval>(kAll, sizeof kAll / sizeof kAll[0] - 1);
 }
 
+std::span<const EmbeddedEval> embedded_nets() {
+  static constexpr EmbeddedEval kAll[] = {
+${net_table}    {\"\", nullptr, nullptr}};
+  return std::span<const EmbeddedEval>(kAll, sizeof kAll / sizeof kAll[0] - 1);
+}
+
 std::span<const EmbeddedText> embedded_books() {
   @book_return@
 }
@@ -51,4 +70,4 @@ std::span<const EmbeddedText> embedded_books() {
 set_source_files_properties(${eval_source} PROPERTIES OBJECT_DEPENDS "${eval_files}")
 # A book changed or added later is compiled in at the next build.
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${book_files}
-  ${PROJECT_SOURCE_DIR}/data/book)
+  ${PROJECT_SOURCE_DIR}/data/book ${DOSKA_EVAL_DIR})

@@ -29,7 +29,7 @@ Usage:
   doska analyze <game> [--fen FEN] [--moves "..."] [--depth D | --time S | --nodes N]
                 [--threads T] [--level L] [--hash MB] [--reductions on|off] [--null-move on|off]
                 [--probcut on|off] [--futility on|off] [--book on|off]
-                [--eval builtin|classic|FILE] [--egdb DIR|none]
+                [--eval builtin|patterns|classic|FILE] [--egdb DIR|none]
                                                       the engine's analysis; last line
                                                       "bestmove <move> score <cp N|win N|loss N|draw>"
   doska bench [--threads T] [--game G] [--reductions on|off] [--null-move on|off]
@@ -70,8 +70,8 @@ Usage:
                                                       streams; move latency p50/p99, moves/s and
                                                       failures (own server unless --port)
   doska selfplay <game> --out FILE [--games N] [--nodes N] [--threads T] [--random-plies LO-HI]
-                 [--max-plies M] [--seed S] [--eval builtin|classic|FILE] [--pdn FILE] [--quiet]
-                 [--egdb DIR] [--fen FEN]
+                 [--max-plies M] [--seed S] [--eval builtin|patterns|classic|FILE] [--pdn FILE]
+                 [--quiet] [--egdb DIR] [--fen FEN]
                                                       self-play games of a draughts or mill game;
                                                       one line "<FEN> <result> <score>" per quiet
                                                       position
@@ -83,10 +83,11 @@ Usage:
                                                       goes on after the lines of a stopped run
   doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
-              [--keep-material] [--only-king-windows]
-                                                      fits the learned evaluation's weights
-                                                      (draughts: docs/engine.md; mill: a text
-                                                      file for data/eval/, docs/mill.md)
+              [--keep-material] [--only-king-windows] [--net H,H2 [--on-patterns] [--threads T]]
+                                                      fits the learned evaluation's weights, or
+                                                      with --net a network (draughts:
+                                                      docs/engine.md; mill: a text file for
+                                                      data/eval/, docs/mill.md)
   doska egdb build|verify|probe <game> [--pieces N] [--dir data/egdb] [--threads T] [--fen FEN]
                               [--packed (draughts: the tables read kept packed)]
                               [--memory GB (draughts: unpacked tables at most; 8)]

@@ -168,6 +168,7 @@ net::Network initial_network(const std::string& game, int board_size, int hidden
   n.w3.resize(hidden2);
   for (float& w : n.w3) w = on_patterns ? 0.0f : uniform(0.1f);
   n.b3 = 0;
+  net::prepare(n);
   return n;
 }
 
@@ -255,6 +256,7 @@ Status fit_network(const NetSamples& set, const NetTrainOptions& o, net::Network
   }
   report.final_loss = best_loss;
   unflatten(best, at, n);
+  if (!net::prepare(n)) return make_error("the fitted first layer is too large for 16-bit sums");
   return Ok{};
 }
 
@@ -265,7 +267,7 @@ Result<NetTrainReport> train_net(const NetTrainOptions& o, const TrainLog& log) 
   if (o.out.empty()) return make_error("no output: give --out FILE");
   const pattern::Weights* base = nullptr;
   if (o.on_patterns) {
-    base = pattern::builtin(o.game);
+    base = pattern::builtin_patterns(o.game);
     if (!base) return make_error(o.game + " has no built-in pattern weights to add to");
   }
   net::Network n;

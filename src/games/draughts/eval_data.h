@@ -15,6 +15,8 @@ struct EmbeddedEval {
 };
 
 std::span<const EmbeddedEval> embedded_evals();
+// The networks of data/eval/<game>.net (net_eval.h), for the games that have one.
+std::span<const EmbeddedEval> embedded_nets();
 
 // The opening books of data/book/<game>.txt (book.h), for the draughts games that have one.
 struct EmbeddedText {

@@ -35,6 +35,31 @@ bool one_of(const std::array<int, K>& sizes, std::uint32_t v) {
 
 }  // namespace
 
+bool prepare(Network& n) {
+  const int pieces = n.board_size == 10 ? 40 : 24;
+  for (int shift = 9; shift >= 4; --shift) {
+    const float scale = static_cast<float>(1 << shift);
+    // The largest sum a unit can reach: its bias and a full board of its largest weights.
+    bool fits = true;
+    for (int j = 0; j < n.hidden && fits; ++j) {
+      float largest = 0;
+      for (int i = 0; i < n.inputs(); ++i)
+        largest = std::max(largest, std::fabs(n.w1[static_cast<std::size_t>(i) * n.hidden + j]));
+      fits = (std::fabs(n.b1[j]) + pieces * largest) * scale + pieces + 1 < 32767;
+    }
+    if (!fits) continue;
+    n.l1_shift = shift;
+    n.q1.resize(n.w1.size());
+    n.qb1.resize(n.b1.size());
+    for (std::size_t i = 0; i < n.w1.size(); ++i)
+      n.q1[i] = static_cast<std::int16_t>(std::lround(n.w1[i] * scale));
+    for (std::size_t j = 0; j < n.b1.size(); ++j)
+      n.qb1[j] = static_cast<std::int16_t>(std::lround(n.b1[j] * scale));
+    return true;
+  }
+  return false;
+}
+
 bool is_network(std::string_view bytes) {
   return bytes.substr(0, kMagic.size()) == kMagic;
 }
@@ -103,6 +128,7 @@ Result<Network> parse(std::string_view bytes, std::string_view what) {
   for (const auto* values : {&n.w1, &n.b1, &n.w2, &n.b2, &n.w3, &b3})
     for (float v : *values)
       if (!std::isfinite(v) || std::fabs(v) > 1e6f) return bad("a parameter is not finite");
+  if (!prepare(n)) return bad("first-layer weights too large for 16-bit sums");
   return n;
 }
 

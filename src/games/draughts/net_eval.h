@@ -7,8 +7,11 @@
 // and one output, in units of kOutputScale centipawns, for the side to move. A position and its
 // colour mirror have the same inputs, so they get opposite values for White by construction.
 //
-// The forward pass is computed whole at every evaluation (no incremental update): with the
-// layer sizes fixed at compile time the loops run on the CPU's vector units.
+// The first layer is summed in 16-bit integers (the weights scaled by a power of two chosen so
+// that no sum can overflow), which makes it exact to keep up to date move by move: the search
+// keeps, with each position, the first layer's sums for both sides to move (Accumulator) and
+// changes only the rows of the squares a move touches. The rest is computed at each evaluation,
+// with the layer sizes fixed at compile time so that the loops run on the CPU's vector units.
 #pragma once
 
 #include <algorithm>
@@ -30,6 +33,10 @@ constexpr float kOutputScale = 100;
 constexpr std::array<int, 4> kHiddenSizes = {32, 64, 128, 256};
 constexpr std::array<int, 3> kHidden2Sizes = {8, 16, 32};
 
+// The largest first layer whose sums a position carries (larger ones are summed at each
+// evaluation).
+constexpr int kAccumulated = 128;
+
 struct Network {
   std::string game;  // the game id it was trained for
   int board_size = 10;
@@ -45,8 +52,21 @@ struct Network {
   std::vector<float> b2;  // hidden2
   std::vector<float> w3;  // hidden2
   float b3 = 0;
+  // The first layer in 16-bit integers, w1 and b1 times 2^l1_shift (set by prepare()).
+  std::vector<std::int16_t> q1, qb1;
+  int l1_shift = 0;
 
   int inputs() const { return kPlanes * board_size * board_size / 2; }
+  bool accumulated() const { return hidden <= kAccumulated; }
+};
+
+// Fills the integer first layer from w1 and b1; false when no scale of at least 2^4 keeps every
+// sum of a full board within 16 bits (the weights are then too large to be played).
+bool prepare(Network& n);
+
+// The first layer's sums, for White to move (0) and for Black to move (1).
+struct Accumulator {
+  alignas(64) std::int16_t sums[2][kAccumulated];
 };
 
 // Calls visit(input) for every piece of `pos`, seen by the side to move.
@@ -69,20 +89,33 @@ inline float clipped(float x) {
   return std::min(std::max(x, 0.0f), 1.0f);
 }
 
-// The network's output for the side to move (not yet scaled to centipawns).
-template <int N, int H, int H2>
-inline float forward_sized(const Network& n, const Position& pos) {
-  alignas(64) float h1[H];
-  const float* b1 = n.b1.data();
-  for (int j = 0; j < H; ++j) h1[j] = b1[j];
-  const float* w1 = n.w1.data();
+// The input of a piece seen with `side` to move: plane (0 own man, 1 own king, 2 opposing man,
+// 3 opposing king) and the square, turned for Black.
+template <int N>
+constexpr int input_of(Side side, bool own, bool king, int square) {
+  constexpr int S = Geometry<N>::kSquares;
+  return ((own ? 0 : 2) + (king ? 1 : 0)) * S + (side == Side::black ? S - 1 - square : square);
+}
+
+// The first layer's sums for the side to move of `pos`, whole.
+template <int N, int H>
+inline void sum_first_layer(const Network& n, const Position& pos, std::int16_t* sums) {
+  const std::int16_t* b = n.qb1.data();
+  for (int j = 0; j < H; ++j) sums[j] = b[j];
   visit_inputs<N>(pos, [&](int input) {
-    const float* row = w1 + static_cast<std::size_t>(input) * H;
-    for (int j = 0; j < H; ++j) h1[j] += row[j];
+    const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(input) * H;
+    for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] + row[j]);
   });
-  // The second layer row by row of the first's units: every sum runs in a vector lane of its own.
-  // Four sums a lane, over every fourth unit, so that the additions do not wait on each other.
-  for (int j = 0; j < H; ++j) h1[j] = clipped(h1[j]);
+}
+
+// The rest of the network from the first layer's sums: the output (not yet in centipawns).
+template <int H, int H2>
+inline float forward_from(const Network& n, const std::int16_t* sums) {
+  alignas(64) float h1[H];
+  const float unit = 1.0f / static_cast<float>(1 << n.l1_shift);
+  for (int j = 0; j < H; ++j) h1[j] = clipped(static_cast<float>(sums[j]) * unit);
+  // The second layer row by row of the first's units, four sums a lane over every fourth unit,
+  // so that the additions do not wait on each other.
   alignas(64) float z2[4][H2] = {};
   const float* w2 = n.w2.data();
   for (int j = 0; j < H; j += 4)
@@ -98,38 +131,106 @@ inline float forward_sized(const Network& n, const Position& pos) {
   return out;
 }
 
-template <int N, int H>
-inline float forward_h(const Network& n, const Position& pos) {
+template <int H>
+inline float forward_h(const Network& n, const std::int16_t* sums) {
   switch (n.hidden2) {
     case 8:
-      return forward_sized<N, H, 8>(n, pos);
+      return forward_from<H, 8>(n, sums);
     case 16:
-      return forward_sized<N, H, 16>(n, pos);
+      return forward_from<H, 16>(n, sums);
     default:
-      return forward_sized<N, H, 32>(n, pos);
+      return forward_from<H, 32>(n, sums);
   }
 }
 
-// The value for the side to move, in centipawns (before any lone-king divisor).
-template <int N>
-inline int value(const Network& n, const Position& pos) {
-  float out = 0;
-  switch (n.hidden) {
-    case 32:
-      out = forward_h<N, 32>(n, pos);
-      break;
-    case 64:
-      out = forward_h<N, 64>(n, pos);
-      break;
-    case 128:
-      out = forward_h<N, 128>(n, pos);
-      break;
-    default:
-      out = forward_h<N, 256>(n, pos);
-      break;
-  }
+inline int centipawns(float out) {
   const float cp = out * kOutputScale;
   return static_cast<int>(cp < -20000 ? -20000 : (cp > 20000 ? 20000 : cp));
+}
+
+// The value for the side to move, in centipawns (before any lone-king divisor), from the sums
+// kept for `pos` when `acc` is given (an accumulated network), else summed here.
+template <int N>
+inline int value(const Network& n, const Position& pos, const Accumulator* acc = nullptr) {
+  const int stm = pos.side == Side::black ? 1 : 0;
+  alignas(64) std::int16_t sums[256];
+  switch (n.hidden) {
+    case 32:
+      if (!acc) sum_first_layer<N, 32>(n, pos, sums);
+      return centipawns(forward_h<32>(n, acc ? acc->sums[stm] : sums));
+    case 64:
+      if (!acc) sum_first_layer<N, 64>(n, pos, sums);
+      return centipawns(forward_h<64>(n, acc ? acc->sums[stm] : sums));
+    case 128:
+      if (!acc) sum_first_layer<N, 128>(n, pos, sums);
+      return centipawns(forward_h<128>(n, acc ? acc->sums[stm] : sums));
+    default:
+      sum_first_layer<N, 256>(n, pos, sums);
+      return centipawns(forward_h<256>(n, sums));
+  }
+}
+
+// Both sides' sums of an accumulated network for `pos`, whole.
+template <int N>
+inline void refresh(const Network& n, const Position& pos, Accumulator& acc) {
+  Position view = pos;
+  for (int stm = 0; stm < 2; ++stm) {
+    view.side = stm ? Side::black : Side::white;
+    switch (n.hidden) {
+      case 32:
+        sum_first_layer<N, 32>(n, view, acc.sums[stm]);
+        break;
+      case 64:
+        sum_first_layer<N, 64>(n, view, acc.sums[stm]);
+        break;
+      default:
+        sum_first_layer<N, 128>(n, view, acc.sums[stm]);
+        break;
+    }
+  }
+}
+
+// `to` = the sums of `from` (those of `before`) after `move`: the mover leaves its square and
+// stands on the move's end (a king if it was one or is crowned), the captured pieces go.
+template <int N, int H>
+inline void update_sized(const Network& n, const Accumulator& from, Accumulator& to,
+                         const Position& before, const Move& move) {
+  using G = Geometry<N>;
+  const Side mover = before.side;
+  const bool was_king = (before.kings >> move.from) & 1;
+  const int from_square = G::square_of(move.from), to_square = G::square_of(move.to);
+  for (int stm = 0; stm < 2; ++stm) {
+    const Side view = stm ? Side::black : Side::white;
+    const bool own = view == mover;
+    int removed[G::kSquares + 1], count = 0;
+    removed[count++] = input_of<N>(view, own, was_king, from_square);
+    for (Bitboard c = move.captured; c; c &= c - 1) {
+      const int bit = lowest_bit(c);
+      removed[count++] = input_of<N>(view, !own, (before.kings >> bit) & 1, G::square_of(bit));
+    }
+    const int added = input_of<N>(view, own, was_king || move.promotes, to_square);
+    std::int16_t* sums = to.sums[stm];
+    const std::int16_t* old = from.sums[stm];
+    const std::int16_t* add = n.q1.data() + static_cast<std::size_t>(added) * H;
+    for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(old[j] + add[j]);
+    for (int r = 0; r < count; ++r) {
+      const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(removed[r]) * H;
+      for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] - row[j]);
+    }
+  }
+}
+
+template <int N>
+inline void update(const Network& n, const Accumulator& from, Accumulator& to,
+                   const Position& before, const Move& move) {
+  switch (n.hidden) {
+    case 32:
+      return update_sized<N, 32>(n, from, to, before, move);
+    case 64:
+      return update_sized<N, 64>(n, from, to, before, move);
+    default:
+      return update_sized<N, 128>(n, from, to, before, move);
+  }
 }
 
 // The file format (docs/engine.md): "DOSKANET", format version, game id, board size, the two

@@ -176,17 +176,46 @@ namespace {
 
 struct Builtin {
   std::string_view game;
-  Result<Weights> weights;
+  Result<Weights> patterns;  // data/eval/<game>.weights
+  Result<Weights> weights;   // the same with data/eval/<game>.net where there is one
 };
+
+std::string_view bytes_of(const EmbeddedEval& e) {
+  return std::string_view(reinterpret_cast<const char*>(e.begin),
+                          static_cast<std::size_t>(e.end - e.begin));
+}
+
+// The built-in network of `b`'s game, if it has one, added to its patterns or alone.
+Result<Weights> with_builtin_network(const Builtin& b) {
+  if (!b.patterns) return make_error(b.patterns.error());
+  for (const EmbeddedEval& e : embedded_nets()) {
+    if (e.game != b.game) continue;
+    const std::string what = "built-in data/eval/" + std::string(e.game) + ".net";
+    auto n = net::parse(bytes_of(e), what);
+    if (!n) return make_error(n.error());
+    if (n->game != b.game) return make_error(what + " is a network for " + n->game);
+    if (n->base_checksum && n->base_checksum != fnv1a(serialize(*b.patterns)))
+      return make_error(what + " adds to other pattern weights than data/eval/" +
+                        std::string(b.game) + ".weights");
+    Weights w = *b.patterns;
+    if (!n->base_checksum) w.lone_king_divisor = n->lone_king_divisor;
+    w.net = std::make_shared<const net::Network>(std::move(*n));
+    return w;
+  }
+  return *b.patterns;
+}
 
 const std::vector<Builtin>& builtins() {
   // Parsed once, then only read: the weights compiled into the program.
   static const std::vector<Builtin> all = [] {
     std::vector<Builtin> v;
-    for (const EmbeddedEval& e : embedded_evals())
-      v.push_back(Builtin{e.game, parse(std::string_view(reinterpret_cast<const char*>(e.begin),
-                                                         static_cast<std::size_t>(e.end - e.begin)),
-                                        "built-in data/eval/" + std::string(e.game) + ".weights")});
+    for (const EmbeddedEval& e : embedded_evals()) {
+      Builtin b{e.game,
+                parse(bytes_of(e), "built-in data/eval/" + std::string(e.game) + ".weights"),
+                make_error("not read")};
+      b.weights = with_builtin_network(b);
+      v.push_back(std::move(b));
+    }
     return v;
   }();
   return all;
@@ -200,6 +229,12 @@ const Weights* builtin(std::string_view game) {
   return nullptr;
 }
 
+const Weights* builtin_patterns(std::string_view game) {
+  for (const Builtin& b : builtins())
+    if (b.game == game) return b.weights && b.patterns ? &*b.patterns : nullptr;
+  return nullptr;
+}
+
 Status builtin_status(std::string_view game) {
   for (const Builtin& b : builtins())
     if (b.game == game && !b.weights) return make_error(b.weights.error());
@@ -209,11 +244,11 @@ Status builtin_status(std::string_view game) {
 Result<std::uint64_t> builtin_checksum(std::string_view game) {
   for (const Builtin& b : builtins())
     if (b.game == game) {
-      if (!b.weights) return make_error(b.weights.error());
-      if (b.weights->game != game)
+      if (!b.patterns) return make_error(b.patterns.error());
+      if (b.patterns->game != game)
         return make_error("built-in weights for " + std::string(game) + " were trained for " +
-                          b.weights->game);
-      return fnv1a(serialize(*b.weights));
+                          b.patterns->game);
+      return fnv1a(serialize(*b.patterns));
     }
   return make_error("no built-in evaluation weights for " + std::string(game));
 }

@@ -426,13 +426,14 @@ inline int pattern_value(const Weights& w, const Position& pos) {
   return (opening * phase + endgame * (L::kMaxPieces - phase)) / (L::kMaxPieces * kUnit);
 }
 
-// The value from the side to move, in centipawns.
+// The value from the side to move, in centipawns; `acc`: the network's sums kept for `pos`
+// (net_eval.h), if any.
 template <int N>
-inline int evaluate(const Weights& w, const Position& pos) {
+inline int evaluate(const Weights& w, const Position& pos, const net::Accumulator* acc = nullptr) {
   const int sign = pos.side == Side::white ? 1 : -1;
   int value = 0;  // for White
   if (!w.net || w.net->base_checksum) value = pattern_value<N>(w, pos);
-  if (w.net) value += sign * net::value<N>(*w.net, pos);
+  if (w.net) value += sign * net::value<N>(*w.net, pos, acc);
   if (lone_king(pos)) value /= w.lone_king_divisor;
   return sign * value;
 }
@@ -449,12 +450,17 @@ Result<Weights> parse(std::string_view bytes, std::string_view what);
 Result<Weights> load(const std::string& path);
 Status save(const Weights& w, const std::string& path);
 
-// The weights built into doska for a game id (data/eval/<game>.weights, compiled in), checked on
-// first use; nullptr for a game without a weights file of its own (the classic evaluation).
+// The weights built into doska for a game id (data/eval/<game>.weights, compiled in, with the
+// network of data/eval/<game>.net where there is one), checked on first use; nullptr for a game
+// without a weights file of its own (the classic evaluation) or with a damaged one.
 const Weights* builtin(std::string_view game);
+// The built-in pattern weights of `game` without its built-in network (data/eval/<game>.net,
+// where there is one): `eval=patterns`. nullptr where builtin() is.
+const Weights* builtin_patterns(std::string_view game);
 // Ok when the built-in weights of `game` are sound or the game has none; else why they are not.
 Status builtin_status(std::string_view game);
-// The checksum of the built-in weights of `game`, or an error naming why they are unusable.
+// The checksum of the built-in pattern weights of `game` (what a network that adds to them
+// names), or an error naming why they are unusable.
 Result<std::uint64_t> builtin_checksum(std::string_view game);
 
 }  // namespace doska::draughts::pattern

@@ -64,6 +64,17 @@ struct KeyedPosition {
   const pattern::Weights* weights = nullptr;
   // The endgame databases (egdb.h); nullptr: none.
   const egdb::Database* tables = nullptr;
+  // The first layer's sums of the weights' network (net_eval.h), kept up to date move by move
+  // where it has one that is accumulated; left unset otherwise (a move does not copy them).
+  net::Accumulator acc;
+
+  const net::Network* accumulated_network() const {
+    return weights && weights->net && weights->net->accumulated() ? weights->net.get() : nullptr;
+  }
+  template <int N>
+  void refresh() {
+    if (const net::Network* n = accumulated_network()) net::refresh<N>(*n, pos, acc);
+  }
 };
 
 template <const Rules& R>
@@ -104,7 +115,13 @@ struct SearchTraits {
   }
 
   static Position make(const draughts::Position& pos) {
-    return {pos, compute_key(pos), pos.side, pattern::builtin(R.id)};
+    Position p;
+    p.pos = pos;
+    p.key = compute_key(pos);
+    p.side = pos.side;
+    p.weights = pattern::builtin(R.id);
+    p.template refresh<R.board_size>();
+    return p;
   }
 
   static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
@@ -128,25 +145,39 @@ struct SearchTraits {
     return key ^ kZobrist.piece[mover + (king | static_cast<int>(m.promotes))][m.to];
   }
   static Position after(const Position& p, const Move& m) {
-    Position next = p;
+    Position next;  // the sums are written below or not at all
+    next.pos = p.pos;
     play(next.pos, m);
     next.key = key_after(p, m);
     next.side = next.pos.side;
+    next.weights = p.weights;
+    next.tables = p.tables;
+    if (const net::Network* n = p.accumulated_network())
+      net::update<R.board_size>(*n, p.acc, next.acc, p.pos, m);
     return next;
   }
   static std::uint64_t key(const Position& p) { return p.key; }
 
-  // The evaluation: "builtin" (data/eval/<game>.weights, compiled in), "classic" (eval.h) or a
-  // weights file trained for this game.
+  // The evaluation: "builtin" (data/eval/<game>.weights, compiled in, with data/eval/<game>.net
+  // where there is one), "patterns" (the built-in patterns without the network), "classic"
+  // (eval.h) or a weights or network file trained for this game.
   using EvalWeights = pattern::Weights;
   static Result<std::shared_ptr<const EvalWeights>> load_eval(std::string_view spec) {
     if (spec.empty() || spec == "builtin") {
       return search::builtin_weights_handle(pattern::builtin(R.id));
     }
     if (spec == "classic") return std::shared_ptr<const EvalWeights>{};
+    if (spec == "patterns") {
+      if (!pattern::builtin_patterns(R.id))
+        return make_error("no built-in pattern weights for " + std::string(R.id));
+      return search::builtin_weights_handle(pattern::builtin_patterns(R.id));
+    }
     return search::loaded_weights(pattern::load(std::string(spec)), spec, R.id);
   }
-  static void use_eval(Position& p, const EvalWeights* w) { p.weights = w; }
+  static void use_eval(Position& p, const EvalWeights* w) {
+    p.weights = w;
+    p.template refresh<R.board_size>();
+  }
 
   // Endgame databases (docs/egdb.md).
   using TableSet = egdb::Database;
@@ -176,7 +207,8 @@ struct SearchTraits {
   static constexpr int kClassicEighths = R.giveaway && same_move_rules(R, kEnglish) ? 2 : 0;
   static search::Value evaluate(const Position& p) {
     if (!p.weights) return draughts::evaluate(R, p.pos);
-    const search::Value learned = pattern::evaluate<R.board_size>(*p.weights, p.pos);
+    const search::Value learned = pattern::evaluate<R.board_size>(
+        *p.weights, p.pos, p.accumulated_network() ? &p.acc : nullptr);
     if constexpr (kClassicEighths == 0) return learned;
     return ((8 - kClassicEighths) * learned + kClassicEighths * draughts::evaluate(R, p.pos)) / 8;
   }

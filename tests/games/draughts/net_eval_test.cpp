@@ -32,6 +32,7 @@ Network random_network(const Rules& rules, int hidden, int hidden2, std::uint64_
   for (float& w : n.b1) w = u(rng);
   n.b3 = u(rng);
   n.lone_king_divisor = lone_king_divisor(rules);
+  EXPECT_TRUE(prepare(n));
   return n;
 }
 
@@ -56,9 +57,10 @@ double plain_value(const Rules& rules, const Network& n, const Position& pos) {
   }
   std::vector<double> h1(n.hidden);
   for (int j = 0; j < n.hidden; ++j) {
-    double z = n.b1[j];
-    for (int i : inputs) z += n.w1[static_cast<std::size_t>(i) * n.hidden + j];
-    h1[j] = std::clamp(z, 0.0, 1.0);
+    // The first layer as the evaluation sums it: in integers, 2^l1_shift to the unit.
+    double z = n.qb1[j];
+    for (int i : inputs) z += n.q1[static_cast<std::size_t>(i) * n.hidden + j];
+    h1[j] = std::clamp(z / (1 << n.l1_shift), 0.0, 1.0);
   }
   double out = n.b3;
   for (int k = 0; k < n.hidden2; ++k) {
@@ -101,6 +103,41 @@ TEST_P(NetEvalBoards, AColourMirrorGetsTheOppositeValueForWhite) {
   for (const Position& pos : positions) {
     const Position mirror = colour_mirror(rules, pos);
     ASSERT_EQ(pattern::evaluate(w, pos), pattern::evaluate(w, mirror)) << to_fen(rules, pos);
+  }
+}
+
+// The sums a position carries, changed move by move through random games (captures, crownings,
+// kings capturing back to where they started), are exactly those of the position, and evaluate
+// the same.
+TEST_P(NetEvalBoards, TheSumsKeptMoveByMoveAreThoseOfThePosition) {
+  const Rules& rules = *GetParam();
+  for (int hidden : {32, 64, 128}) {
+    const Network n = random_network(rules, hidden, 16, 21);
+    ASSERT_TRUE(n.accumulated());
+    std::mt19937_64 rng(17);
+    for (int game = 0; game < 20; ++game) {
+      Position pos = start_position(rules);
+      Accumulator kept;
+      rules.board_size == 10 ? refresh<10>(n, pos, kept) : refresh<8>(n, pos, kept);
+      for (int ply = 0; ply < 150; ++ply) {
+        MoveList list;
+        generate_moves(rules, pos, list);
+        if (list.size() == 0) break;
+        const Move m = list[rng() % list.size()];
+        Accumulator next;
+        rules.board_size == 10 ? update<10>(n, kept, next, pos, m)
+                               : update<8>(n, kept, next, pos, m);
+        play(pos, m);
+        kept = next;
+        Accumulator whole;
+        rules.board_size == 10 ? refresh<10>(n, pos, whole) : refresh<8>(n, pos, whole);
+        for (int stm = 0; stm < 2; ++stm)
+          for (int j = 0; j < hidden; ++j)
+            ASSERT_EQ(kept.sums[stm][j], whole.sums[stm][j]) << to_fen(rules, pos);
+        const int a = rules.board_size == 10 ? value<10>(n, pos, &kept) : value<8>(n, pos, &kept);
+        ASSERT_EQ(a, fast_value(rules, n, pos)) << to_fen(rules, pos);
+      }
+    }
   }
 }
 
@@ -173,7 +210,7 @@ TEST(NetEvalFile, ReadAsEvaluationWeights) {
   added.base_checksum = *checksum;
   auto both = pattern::parse(serialize(added), "added.net");
   ASSERT_TRUE(both) << both.error();
-  const pattern::Weights* builtin = pattern::builtin("english");
+  const pattern::Weights* builtin = pattern::builtin_patterns("english");
   ASSERT_NE(builtin, nullptr);
   for (const Position& pos : random_positions(kEnglish, 2, 5))
     ASSERT_EQ(pattern::evaluate(*both, pos),
@@ -184,6 +221,29 @@ TEST(NetEvalFile, ReadAsEvaluationWeights) {
   auto other = pattern::parse(serialize(added), "added.net");
   ASSERT_FALSE(other);
   EXPECT_NE(other.error().find("built-in"), std::string::npos) << other.error();
+}
+
+// The built-in evaluation of each game: its patterns, with its network (data/eval/<game>.net) where
+// it has one, added to them or in their place; eval=patterns keeps the patterns alone.
+TEST(NetEvalBuiltin, TheNetworkOfAGameAddsToOrReplacesItsPatterns) {
+  for (const Rules* rules : {&kInternational, &kRussian, &kEnglish, &kInternationalGiveaway,
+                             &kRussianGiveaway, &kEnglishGiveaway}) {
+    const pattern::Weights* w = pattern::builtin(rules->id);
+    const pattern::Weights* patterns = pattern::builtin_patterns(rules->id);
+    ASSERT_NE(w, nullptr) << rules->id;
+    ASSERT_NE(patterns, nullptr) << rules->id;
+    EXPECT_FALSE(patterns->net) << rules->id;
+    for (const Position& pos : random_positions(*rules, 2, 4)) {
+      const int plain = pattern::evaluate(*patterns, pos);
+      int expected = plain;
+      if (w->net) {
+        if (pattern::lone_king(pos)) continue;  // the divisor applies to the sum
+        const int n = fast_value(*rules, *w->net, pos);
+        expected = w->net->base_checksum ? plain + n : n;
+      }
+      ASSERT_EQ(pattern::evaluate(*w, pos), expected) << rules->id << " " << to_fen(*rules, pos);
+    }
+  }
 }
 
 }  // namespace

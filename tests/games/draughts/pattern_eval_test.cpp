@@ -112,7 +112,7 @@ TEST_P(PatternEvalFastRoad, VisitsTheFeaturesOfTheTrainingWithTheSameCounts) {
 
 TEST_P(PatternEvalFastRoad, TheBuiltInWeightsGiveTheSameValues) {
   const Rules& rules = *GetParam();
-  const Weights* w = builtin(rules.id);
+  const Weights* w = builtin_patterns(rules.id);
   ASSERT_NE(w, nullptr);
   for (const Position& pos : random_positions(rules, 100, 9)) {
     if (rules.board_size == 10)
