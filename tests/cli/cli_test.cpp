@@ -235,4 +235,25 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   std::remove(out.c_str());
 }
 
+// `doska train --net`: the layer sizes and the options that belong to the pattern weights are
+// checked before any data is read.
+TEST(CliTrain, NetworkOptionsAreChecked) {
+  expect_error(doska({"train", "english", "--data", "x.txt", "--out", "y.net", "--net", "48"}),
+               "--net sizes");
+  expect_error(doska({"train", "english", "--data", "x.txt", "--out", "y.net", "--net", "a,b"}),
+               "--net takes");
+  expect_error(doska({"train", "mill", "--data", "x.txt", "--out", "y.net", "--net", "64"}),
+               "draughts");
+  expect_error(doska({"train", "english", "--data", "x.txt", "--out", "y.net", "--net", "64",
+                      "--keep-material"}),
+               "pattern weights");
+  expect_error(doska({"train", "english", "--data", "x.txt", "--out", "y.w", "--threads", "2"}),
+               "--net");
+  expect_error(doska({"train", "english", "--data", "/nonexistent/x.txt", "--out", "y.net", "--net",
+                      "64,16"}),
+               "/nonexistent/x.txt");
+  expect_error(doska({"analyze", "english", "--depth", "2", "--eval", "/nonexistent/e.net"}),
+               "/nonexistent/e.net");
+}
+
 }  // namespace
