@@ -311,9 +311,13 @@ TEST(PatternEval, TheLoneKingDivisorFollowsEachCodesEndingRules) {
 TEST(PatternEval, EnglishTwoKingsAgainstOneAreNotScoredAsADraw) {
   auto pos = parse_fen(kEnglish, "W:WK22,K27:BK5");
   ASSERT_TRUE(pos) << pos.error();
-  const Weights* w = builtin("english");
+  const Weights* w = builtin_patterns("english");
   ASSERT_NE(w, nullptr);
   EXPECT_GT(evaluate(*w, *pos), 50);
+  // The built-in evaluation with its network (data/eval/english.net) too.
+  const Weights* with_network = builtin("english");
+  ASSERT_NE(with_network, nullptr);
+  EXPECT_GT(evaluate(*with_network, *pos), 25);
 }
 
 }  // namespace
