@@ -2,6 +2,7 @@
 // (docs/engine.md, "The learned evaluation").
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -174,25 +175,17 @@ int run_train_net(const Args& args, const train::TrainOptions& o, const Log& log
   n.learning_rate = args.value("rate") ? o.learning_rate : 1e-3;
   if (auto v = args.value("net")) {
     const auto sizes = split(*v, ',');
-    long long h = 0, h2 = 16;
-    const auto number = [](std::string_view text, long long& out) {
-      out = 0;
-      if (text.empty() || text.size() > 4) return false;
-      for (char c : text) {
-        if (c < '0' || c > '9') return false;
-        out = out * 10 + (c - '0');
-      }
-      return true;
-    };
-    if (sizes.empty() || sizes.size() > 2 || !number(sizes[0], h) ||
-        (sizes.size() == 2 && !number(sizes[1], h2)))
+    const std::optional<int> h = sizes.empty() ? std::nullopt : parse_int(sizes[0]);
+    const std::optional<int> h2 = sizes.size() == 2 ? parse_int(sizes[1]) : std::optional<int>(16);
+    if (sizes.size() > 2 || !h || !h2)
       return fail("--net takes the hidden layers' sizes, e.g. --net 64,16");
     const auto& a = draughts::net::kHiddenSizes;
     const auto& b = draughts::net::kHidden2Sizes;
-    if (std::find(a.begin(), a.end(), h) == a.end() || std::find(b.begin(), b.end(), h2) == b.end())
+    if (std::find(a.begin(), a.end(), *h) == a.end() ||
+        std::find(b.begin(), b.end(), *h2) == b.end())
       return fail("--net sizes: the first layer 32, 64, 128 or 256, the second 8, 16 or 32");
-    n.hidden = static_cast<int>(h);
-    n.hidden2 = static_cast<int>(h2);
+    n.hidden = *h;
+    n.hidden2 = *h2;
   }
   std::string error;
   long long threads = 1;
