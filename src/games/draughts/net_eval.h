@@ -11,7 +11,10 @@
 // that no sum can overflow), which makes it exact to keep up to date move by move: the search
 // keeps, with each position, the first layer's sums for both sides to move (Accumulator) and
 // changes only the rows of the squares a move touches. The rest is computed at each evaluation,
-// with the layer sizes fixed at compile time so that the loops run on the CPU's vector units.
+// with the layer sizes fixed at compile time so that the loops run on the CPU's vector units: the
+// second layer in 8-bit integers (the first layer's outputs in 1/255ths, each unit's weights
+// scaled to the range of 8 bits), four products a 32-bit lane at once where the CPU has AVX-512
+// VNNI.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +23,12 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#if defined(__AVX512VNNI__) && defined(__AVX512BW__)
+#include <immintrin.h>
+
+#include <cstring>
+#endif
 
 #include "common/result.h"
 #include "games/draughts/board.h"
@@ -36,6 +45,9 @@ constexpr std::array<int, 3> kHidden2Sizes = {8, 16, 32};
 // The largest first layer whose sums a position carries (larger ones are summed at each
 // evaluation).
 constexpr int kAccumulated = 128;
+
+// A first-layer unit's output of 1 in the integer second layer (outputs in 1/255ths).
+constexpr int kUnitOne = 255;
 
 struct Network {
   std::string game;  // the game id it was trained for
@@ -55,13 +67,19 @@ struct Network {
   // The first layer in 16-bit integers, w1 and b1 times 2^l1_shift (set by prepare()).
   std::vector<std::int16_t> q1, qb1;
   int l1_shift = 0;
+  // The second layer in 8-bit integers (set by prepare()): unit k's weights times q2_scale[k]
+  // (127 over the largest of them), grouped by four first-layer units: q2[(g * hidden2 + k) * 4 +
+  // i] is unit 4g+i's weight into unit k. q2_unit[k] turns unit k's integer sum back into a value.
+  std::vector<std::int8_t> q2;
+  std::vector<float> q2_scale, q2_unit;
 
   int inputs() const { return kPlanes * board_size * board_size / 2; }
   bool accumulated() const { return hidden <= kAccumulated; }
 };
 
-// Fills the integer first layer from w1 and b1; false when no scale of at least 2^4 keeps every
-// sum of a full board within 16 bits (the weights are then too large to be played).
+// Fills the integer layers: the first from w1 and b1, the second from w2; false when no scale of
+// at least 2^4 keeps every first-layer sum of a full board within 16 bits (the weights are then
+// too large to be played).
 bool prepare(Network& n);
 
 // The first layer's sums, for White to move (0) and for Black to move (1).
@@ -108,26 +126,56 @@ inline void sum_first_layer(const Network& n, const Position& pos, std::int16_t*
   });
 }
 
+// A first-layer unit's output in 1/kUnitOne: its sum clipped to [0, 1] and rounded.
+inline std::uint8_t unit_output(int sum, int l1_shift) {
+  const int clipped_sum = std::min(std::max(sum, 0), 1 << l1_shift);
+  return static_cast<std::uint8_t>((clipped_sum * kUnitOne + (1 << (l1_shift - 1))) >> l1_shift);
+}
+
+// The second layer's sums z[k] = sum over j of h1[j] * weight(j, k), in integers.
+template <int H, int H2>
+inline void second_layer(const std::int8_t* w, const std::uint8_t* h1, std::int32_t* z) {
+#if defined(__AVX512VNNI__) && defined(__AVX512BW__)
+  if constexpr (H2 % 16 == 0) {
+    // Four units' outputs broadcast to every lane, times their four weights into each of 16
+    // units a vector; two chains so that the additions do not wait on each other.
+    constexpr int C = H2 / 16;
+    __m512i acc[2][C];
+    for (auto& chain : acc)
+      for (auto& a : chain) a = _mm512_setzero_si512();
+    for (int g = 0; g < H / 4; g += 2)
+      for (int u = 0; u < 2; ++u) {
+        std::int32_t four;
+        std::memcpy(&four, h1 + 4 * (g + u), 4);
+        const __m512i x = _mm512_set1_epi32(four);
+        const std::int8_t* row = w + static_cast<std::size_t>(g + u) * H2 * 4;
+        for (int c = 0; c < C; ++c)
+          acc[u][c] = _mm512_dpbusd_epi32(acc[u][c], x, _mm512_loadu_si512(row + 64 * c));
+      }
+    for (int c = 0; c < C; ++c)
+      _mm512_storeu_si512(z + 16 * c, _mm512_add_epi32(acc[0][c], acc[1][c]));
+    return;
+  }
+#endif
+  for (int k = 0; k < H2; ++k) z[k] = 0;
+  for (int g = 0; g < H / 4; ++g)
+    for (int k = 0; k < H2; ++k)
+      for (int i = 0; i < 4; ++i)
+        z[k] += h1[4 * g + i] * w[(static_cast<std::size_t>(g) * H2 + k) * 4 + i];
+}
+
 // The rest of the network from the first layer's sums: the output (not yet in centipawns).
 template <int H, int H2>
 inline float forward_from(const Network& n, const std::int16_t* sums) {
-  alignas(64) float h1[H];
-  const float unit = 1.0f / static_cast<float>(1 << n.l1_shift);
-  for (int j = 0; j < H; ++j) h1[j] = clipped(static_cast<float>(sums[j]) * unit);
-  // The second layer row by row of the first's units, four sums a lane over every fourth unit,
-  // so that the additions do not wait on each other.
-  alignas(64) float z2[4][H2] = {};
-  const float* w2 = n.w2.data();
-  for (int j = 0; j < H; j += 4)
-    for (int u = 0; u < 4; ++u) {
-      const float* row = w2 + static_cast<std::size_t>(j + u) * H2;
-      for (int k = 0; k < H2; ++k) z2[u][k] += h1[j + u] * row[k];
-    }
+  alignas(64) std::uint8_t h1[H];
+  for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift);
+  alignas(64) std::int32_t z2[H2];
+  second_layer<H, H2>(n.q2.data(), h1, z2);
   float out = n.b3;
   const float* b2 = n.b2.data();
   const float* w3 = n.w3.data();
-  for (int k = 0; k < H2; ++k)
-    out += w3[k] * clipped(b2[k] + ((z2[0][k] + z2[1][k]) + (z2[2][k] + z2[3][k])));
+  const float* unit = n.q2_unit.data();
+  for (int k = 0; k < H2; ++k) out += w3[k] * clipped(b2[k] + static_cast<float>(z2[k]) * unit[k]);
   return out;
 }
 

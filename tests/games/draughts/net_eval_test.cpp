@@ -42,9 +42,9 @@ std::vector<Position> random_positions(const Rules& rules, int games, std::uint6
 
 using test::colour_mirror;
 
-// The network's value written out the plain way, in double precision, from the pieces: a piece
-// of the side to move is "own"; Black's board is read turned.
-double plain_value(const Rules& rules, const Network& n, const Position& pos) {
+// The pieces of `pos` as the network's inputs: a piece of the side to move is "own"; Black's
+// board is read turned.
+std::vector<int> plain_inputs(const Rules& rules, const Position& pos) {
   const int squares = square_count(rules);
   std::vector<int> inputs;
   for (int s = 0; s < squares; ++s) {
@@ -55,18 +55,32 @@ double plain_value(const Rules& rules, const Network& n, const Position& pos) {
     const int plane = (own ? 0 : 2) + (king ? 1 : 0);
     inputs.push_back(plane * squares + (pos.side == Side::white ? s : squares - 1 - s));
   }
+  return inputs;
+}
+
+// The network's value written out the plain way, in double precision: as trained (`rounded`
+// false: every layer in floating point), or with the integers the evaluation uses (the first
+// layer summed with 2^l1_shift to the unit, its outputs rounded to 1/kUnitOne, each second-layer
+// unit's weights rounded to 1/q2_scale).
+double plain_value(const Rules& rules, const Network& n, const Position& pos, bool rounded = true) {
+  const std::vector<int> inputs = plain_inputs(rules, pos);
   std::vector<double> h1(n.hidden);
   for (int j = 0; j < n.hidden; ++j) {
-    // The first layer as the evaluation sums it: in integers, 2^l1_shift to the unit.
-    double z = n.qb1[j];
-    for (int i : inputs) z += n.q1[static_cast<std::size_t>(i) * n.hidden + j];
-    h1[j] = std::clamp(z / (1 << n.l1_shift), 0.0, 1.0);
+    const std::size_t h = static_cast<std::size_t>(n.hidden);
+    double z = rounded ? static_cast<double>(n.qb1[j]) / (1 << n.l1_shift) : n.b1[j];
+    for (int i : inputs)
+      z += rounded ? static_cast<double>(n.q1[i * h + j]) / (1 << n.l1_shift) : n.w1[i * h + j];
+    h1[j] = std::clamp(z, 0.0, 1.0);
+    if (rounded) h1[j] = std::floor(h1[j] * kUnitOne + 0.5) / kUnitOne;
   }
   double out = n.b3;
   for (int k = 0; k < n.hidden2; ++k) {
     double z = n.b2[k];
-    for (int j = 0; j < n.hidden; ++j)
-      z += n.w2[static_cast<std::size_t>(j) * n.hidden2 + k] * h1[j];
+    const double step = n.q2_scale[k];
+    for (int j = 0; j < n.hidden; ++j) {
+      const double w = n.w2[static_cast<std::size_t>(j) * n.hidden2 + k];
+      z += (rounded ? std::round(w * step) / step : w) * h1[j];
+    }
     out += n.w3[k] * std::clamp(z, 0.0, 1.0);
   }
   return out * kOutputScale;
@@ -243,6 +257,27 @@ TEST(NetEvalBuiltin, TheNetworkOfAGameAddsToOrReplacesItsPatterns) {
       }
       ASSERT_EQ(pattern::evaluate(*w, pos), expected) << rules->id << " " << to_fen(*rules, pos);
     }
+  }
+}
+
+// The integer layers of the built-in networks stay close to the networks as trained: within a
+// few hundredths of a man on average over random positions of their games.
+TEST(NetEvalBuiltin, TheIntegerLayersStayCloseToTheTrainedNetwork) {
+  for (const Rules* rules : {&kInternational, &kRussian, &kEnglish}) {
+    const pattern::Weights* w = pattern::builtin(rules->id);
+    ASSERT_NE(w, nullptr) << rules->id;
+    if (!w->net) continue;
+    double total = 0, largest = 0;
+    const std::vector<Position> positions = random_positions(*rules, 20, 5);
+    for (const Position& pos : positions) {
+      const double d =
+          std::fabs(fast_value(*rules, *w->net, pos) - plain_value(*rules, *w->net, pos, false));
+      total += d;
+      largest = std::max(largest, d);
+    }
+    const double mean = total / static_cast<double>(positions.size());
+    EXPECT_LT(mean, 3.0) << rules->id << ": mean " << mean << ", largest " << largest;
+    EXPECT_LT(largest, 30.0) << rules->id << ": mean " << mean << ", largest " << largest;
   }
 }
 
