@@ -2,13 +2,13 @@
 // games' placement phase (docs/mill.md).
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "common/book_text.h"
+#include "common/files.h"
 #include "common/text.h"
 #include "engine/book_builder.h"
 #include "games/draughts/book.h"
@@ -25,18 +25,8 @@ constexpr const char* kUsage =
 // Writes the book whole to a side file, then renames it: the book at `out` is never half written.
 template <class Book>
 std::string save_book(const Book& book, const std::string& out, const std::string& comment) {
-  std::error_code ec;
-  const std::filesystem::path path(out);
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  const std::string temp = out + ".part";
-  {
-    std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-    file << book.format(comment);
-    if (!file) return "cannot write " + temp;
-  }
-  std::filesystem::rename(temp, out, ec);
-  if (ec) return "cannot write " + out + ": " + ec.message();
-  return {};
+  const Status saved = replace_file(out, book.format(comment));
+  return saved ? std::string() : saved.error();
 }
 
 // Writes the book as save_book does; a failure is said at once (a checkpoint's too) and the first

@@ -2,12 +2,11 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "common/files.h"
 #include "common/text.h"
 #include "games/session.h"
 #include "puzzles/finder.h"
@@ -35,11 +34,9 @@ Result<puzzles::RecordedGame> recorded_game(const std::string& game,
 // on the standard error naming it; a file that cannot be read is an error.
 Result<std::vector<puzzles::RecordedGame>> games_from_file(const std::string& game,
                                                            const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return make_error("cannot read " + path);
-  std::ostringstream text;
-  text << file.rdbuf();
-  auto records = server::read_record_texts(game, text.str(), false);
+  auto text = read_whole_file(path);
+  if (!text) return make_error(text.error());
+  auto records = server::read_record_texts(game, *text, false);
   if (!records) return make_error(path + ": " + records.error());
   std::vector<puzzles::RecordedGame> out;
   for (std::size_t i = 0; i < records->size(); ++i) {
@@ -92,17 +89,8 @@ Result<std::size_t> write_puzzles(const std::string& game, const std::string& ou
   for (const auto& p : found)
     if (fens.insert(p.fen).second) all.push_back(p);
   for (std::size_t i = 0; i < all.size(); ++i) all[i].id = game + "-" + std::to_string(i + 1);
-  std::filesystem::path path(out);
-  std::error_code ec;
-  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  const std::string temporary = out + ".part";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    file << puzzles::write_file(game, all);
-    if (!file) return make_error("cannot write " + temporary);
-  }
-  std::filesystem::rename(temporary, out, ec);
-  if (ec) return make_error("cannot rename " + temporary + " to " + out + ": " + ec.message());
+  if (Status s = replace_file(out, puzzles::write_file(game, all)); !s)
+    return make_error(s.error());
   return all.size();
 }
 

@@ -1,8 +1,6 @@
 #include "common/book_text.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "common/files.h"
 #include "common/text.h"
 
 namespace doska {
@@ -46,13 +44,7 @@ std::string book_header(std::string_view comment, std::string_view game) {
 }
 
 Result<std::string> read_book_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read opening book " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  std::string s = text.str();
-  if (s.size() > 50'000'000) return make_error(path + " is too large for an opening book");
-  return s;
+  return read_whole_file(path, "opening book", 50'000'000);
 }
 
 }  // namespace doska

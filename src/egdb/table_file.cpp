@@ -11,11 +11,12 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <sstream>
 #include <thread>
+
+#include "common/files.h"
 
 namespace doska::egdb {
 
@@ -262,17 +263,8 @@ Status Table::save(const std::string& path, int threads) const {
   for (const auto& run : data) out.insert(out.end(), run.begin(), run.end());
   put(out, fnv1a(out.data(), out.size()));
 
-  const std::string temporary = path + ".part";
-  {
-    std::ofstream file(temporary, std::ios::binary | std::ios::trunc);
-    if (!file) return make_error("cannot write " + temporary);
-    file.write(reinterpret_cast<const char*>(out.data()), static_cast<std::streamsize>(out.size()));
-    if (!file.flush()) return make_error("cannot write " + temporary + " (disk full?)");
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) return make_error("cannot rename " + temporary + " to " + path + ": " + ec.message());
-  return Ok{};
+  return replace_file(path,
+                      std::string_view(reinterpret_cast<const char*>(out.data()), out.size()));
 }
 
 Result<std::shared_ptr<Table>> Table::load(const std::string& path, bool unpack) {

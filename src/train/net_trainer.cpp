@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <numeric>
 #include <random>
-#include <sstream>
 #include <thread>
 
+#include "common/files.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/pattern_eval.h"
 #include "games/draughts/rules.h"
@@ -272,11 +271,9 @@ Result<NetTrainReport> train_net(const NetTrainOptions& o, const TrainLog& log) 
   }
   net::Network n;
   if (!o.init.empty()) {
-    std::ifstream in(o.init, std::ios::binary);
-    if (!in) return make_error("cannot read " + o.init);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    auto loaded = net::parse(bytes.str(), o.init);
+    auto bytes = read_whole_file(o.init, "network");
+    if (!bytes) return make_error(bytes.error());
+    auto loaded = net::parse(*bytes, o.init);
     if (!loaded) return make_error(loaded.error());
     if (loaded->game != o.game)
       return make_error(o.init + " is a network for " + loaded->game + ", not " + o.game);
@@ -321,14 +318,7 @@ Result<NetTrainReport> train_net(const NetTrainOptions& o, const TrainLog& log) 
   }
   NetTrainReport report;
   if (Status s = fit_network(set, options, n, report, log); !s) return make_error(s.error());
-  const std::string bytes = net::serialize(n);
-  const std::string tmp = o.out + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) return make_error("cannot write " + tmp);
-  }
-  if (std::rename(tmp.c_str(), o.out.c_str()) != 0) return make_error("cannot rename to " + o.out);
+  if (Status s = replace_file(o.out, net::serialize(n)); !s) return make_error(s.error());
   return report;
 }
 

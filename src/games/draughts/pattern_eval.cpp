@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
+#include "common/files.h"
 #include "games/draughts/binary_io.h"
 #include "games/draughts/eval_data.h"
 
@@ -152,24 +151,13 @@ Result<Weights> parse(std::string_view bytes, std::string_view what) {
 }
 
 Result<Weights> load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read evaluation weights " + path);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return parse(bytes.str(), path);
+  auto bytes = read_whole_file(path, "evaluation weights");
+  if (!bytes) return make_error(bytes.error());
+  return parse(*bytes, path);
 }
 
 Status save(const Weights& w, const std::string& path) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return make_error("cannot write " + tmp);
-    const std::string bytes = serialize(w);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    if (!out) return make_error("cannot write " + tmp);
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return make_error("cannot rename to " + path);
-  return Ok{};
+  return replace_file(path, serialize(w));
 }
 
 namespace {
