@@ -9,15 +9,12 @@
 
 #include "games/mill/notation.h"
 #include "games/mill/rules.h"
+#include "support/mill_fen.h"
 
 namespace doska::mill {
 namespace {
 
-Position fen(const Rules& rules, const char* text) {
-  auto pos = parse_fen(rules, text);
-  EXPECT_TRUE(pos) << text << ": " << (pos ? "" : pos.error());
-  return pos ? *pos : start_position(rules);
-}
+using test::mill_fen;
 
 std::set<std::string> move_texts(const Rules& rules, const Position& pos) {
   std::set<std::string> texts;
@@ -48,7 +45,7 @@ TEST(MillBook, SixteenSymmetries) {
 // A symmetry maps the legal moves of a position onto those of its image (the rules of RULINGS
 // §3.2 see only the lines, which every symmetry keeps), removals and mills included.
 TEST(MillBook, SymmetriesKeepTheRules) {
-  const Position pos = fen(kMill, "W:Wa1,d1,b2,f4,e5:Bg7,d7,c3,d5,a4:H4,4");
+  const Position pos = mill_fen(kMill, "W:Wa1,d1,b2,f4,e5:Bg7,d7,c3,d5,a4:H4,4");
   for (int s = 0; s < kSymmetries; ++s) {
     const Position image = transform(s, pos);
     std::set<std::string> mapped;
@@ -72,7 +69,7 @@ TEST(MillBook, PositionsOfTheFirstPlies) {
 // A probe of any mirror image of a book position gives the book move mapped onto it.
 TEST(MillBook, ProbeMapsTheMoveOntoTheImage) {
   Book book(kMill);
-  const Position pos = fen(kMill, "B:Wa1,d2:Bg7:H7,8");
+  const Position pos = mill_fen(kMill, "B:Wa1,d2:Bg7:H7,8");
   const auto move = parse_move(kMill, pos, "d1");
   ASSERT_TRUE(move);
   book.add(pos, *move, 25, 14);
@@ -85,14 +82,14 @@ TEST(MillBook, ProbeMapsTheMoveOntoTheImage) {
     EXPECT_EQ(hit->value, 25);
     EXPECT_EQ(hit->depth, 14);
   }
-  EXPECT_FALSE(book.probe(fen(kMill, "B:Wa1,d2:Bg4:H7,8")));
+  EXPECT_FALSE(book.probe(mill_fen(kMill, "B:Wa1,d2:Bg4:H7,8")));
   EXPECT_FALSE(book.probe(start_position(kMill)));
 }
 
 TEST(MillBook, TextRoundTrip) {
   Book book(kMill);
   book.add(start_position(kMill), *parse_move(kMill, start_position(kMill), "d2"), 0, 12);
-  const Position pos = fen(kMill, "W:Wa1,d1:Bb2,d2:H7,7");
+  const Position pos = mill_fen(kMill, "W:Wa1,d1:Bb2,d2:H7,7");
   book.add(pos, *parse_move(kMill, pos, "g1xb2"), 180, 12);
   const std::string text = book.format("a test book");
   auto read = Book::parse(kMill, text, "test");

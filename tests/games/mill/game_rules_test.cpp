@@ -11,15 +11,12 @@
 #include "games/mill/game.h"
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
+#include "support/mill_fen.h"
 
 namespace doska::mill {
 namespace {
 
-Position fen(const Rules& rules, const std::string& text) {
-  auto pos = parse_fen(rules, text);
-  EXPECT_TRUE(pos.ok()) << (pos.ok() ? "" : pos.error());
-  return pos.ok() ? *pos : Position{};
-}
+using test::mill_fen;
 
 void play_all(Game& game, const std::vector<std::string>& moves) {
   for (const std::string& m : moves) {
@@ -54,7 +51,7 @@ std::vector<Move> fresh_moves_without_removal(const Rules& rules, const Position
 
 // §3.2 (004 "Конец игры"): a player reduced to two pieces loses at once.
 TEST(MillGame, Rulings3_2_TwoPiecesLeftLoses) {
-  Game game(kMill, fen(kMill, "W:Wa1,g1,d2,f4:Bd7,a7,g7:H0,0"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,g1,d2,f4:Bd7,a7,g7:H0,0"));
   play_all(game, {"d2-d1xd7"});
   ASSERT_TRUE(game.over());
   EXPECT_EQ(game.ending().outcome, Outcome::white_wins);
@@ -66,7 +63,7 @@ TEST(MillGame, Rulings3_2_TwoPiecesLeftLoses) {
 // §3.2: the count is of pieces on the board and in hand together, so the loss comes during the
 // placement too: Black keeps a piece in hand but has two pieces in all.
 TEST(MillGame, Rulings3_2_TwoPiecesLeftLosesDuringPlacement) {
-  Game game(kMill, fen(kMill, "W:Wa1,d1:Bd6,f6:H3,1"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,d1:Bd6,f6:H3,1"));
   EXPECT_FALSE(game.over());
   play_all(game, {"g1xd6"});
   ASSERT_TRUE(game.over());
@@ -74,12 +71,12 @@ TEST(MillGame, Rulings3_2_TwoPiecesLeftLosesDuringPlacement) {
   EXPECT_EQ(game.ending().reason, "Black has only 2 pieces left");
   EXPECT_EQ(to_fen(game.position()), "B:Wa1,d1,g1:Bf6:H2,1");
   // Three pieces in all (one on the board, two in hand) is not yet lost.
-  EXPECT_FALSE(Game(kMill, fen(kMill, "B:Wa1,d1,g1:Bf6:H2,2")).over());
+  EXPECT_FALSE(Game(kMill, mill_fen(kMill, "B:Wa1,d1,g1:Bf6:H2,2")).over());
 }
 
 // §3.2 (004): a player who cannot move on their turn loses.
 TEST(MillGame, Rulings3_2_BlockedPlayerLoses) {
-  Game game(kMill, fen(kMill, "W:Wa1,d1,g1,a4:Bd2,g4,a7,b4,c4:H0,0"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,d1,g1,a4:Bd2,g4,a7,b4,c4:H0,0"));
   ASSERT_TRUE(game.over());
   EXPECT_EQ(game.ending().outcome, Outcome::black_wins);
   EXPECT_EQ(game.ending().article, "004 «Конец игры»; RULINGS §3.2");
@@ -89,7 +86,7 @@ TEST(MillGame, Rulings3_2_BlockedPlayerLoses) {
 // §3.2 edge case: the block comes at the first turn of the moving phase: Black's last placement
 // shuts in all four white pieces, and White loses before moving at all.
 TEST(MillGame, Rulings3_2_BlockedAtTheFirstTurnOfTheMovingPhase) {
-  Game game(kMill, fen(kMill, "B:Wa1,d1,g1,a4:Bd2,g4,a7:H0,1"));
+  Game game(kMill, mill_fen(kMill, "B:Wa1,d1,g1,a4:Bd2,g4,a7:H0,1"));
   EXPECT_FALSE(game.over());
   play_all(game, {"b4"});
   ASSERT_TRUE(game.over());
@@ -100,14 +97,14 @@ TEST(MillGame, Rulings3_2_BlockedAtTheFirstTurnOfTheMovingPhase) {
 
 // §3.2: with three pieces a blocked player is not blocked: it flies.
 TEST(MillGame, Rulings3_2_ThreePiecesAreNeverBlocked) {
-  Game game(kMill, fen(kMill, "W:Wa1,d1,a4:Bd2,g1,a7,b4:H0,0"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,d1,a4:Bd2,g1,a7,b4:H0,0"));
   EXPECT_FALSE(game.over());
   EXPECT_EQ(game.legal_moves().size(), 3u * 17);
 }
 
 // §3.2 ruling: draw by threefold repetition of the same position, hands and side to move.
 TEST(MillGame, Rulings3_2_ThreefoldRepetition) {
-  Game game(kMill, fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0"));
   const std::vector<std::string> cycle = {"a1-a4", "g7-g4", "a4-a1", "g4-g7"};
   play_all(game, cycle);
   EXPECT_EQ(game.repetitions(), 2);
@@ -124,8 +121,8 @@ TEST(MillGame, Rulings3_2_ThreefoldRepetition) {
 
 // §3.2 ruling: the same pieces with different hands are a different position.
 TEST(MillGame, Rulings3_2_RepetitionNeedsTheSameHands) {
-  Game a(kMill, fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0"));
-  Game b(kMill, fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,1"));
+  Game a(kMill, mill_fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0"));
+  Game b(kMill, mill_fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,1"));
   EXPECT_NE(a.position().key(), b.position().key());
   EXPECT_NE(a.position(), b.position());
 }
@@ -133,7 +130,7 @@ TEST(MillGame, Rulings3_2_RepetitionNeedsTheSameHands) {
 // §3.2 ruling: 50 moves of each player (100 plies) without a removal draw. The header of
 // RULINGS: one move is one turn; the counter starts at the ply that removed a piece.
 TEST(MillGame, Rulings3_2_FiftyMovesWithoutRemoval) {
-  const Position start = fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0");
+  const Position start = mill_fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0");
   const auto line = fresh_moves_without_removal(kMill, start, 100);
   ASSERT_EQ(line.size(), 100u);
   Game game(kMill, start);
@@ -149,7 +146,7 @@ TEST(MillGame, Rulings3_2_FiftyMovesWithoutRemoval) {
 
 // §3.2 and the header of RULINGS: a removal restarts the count, which then runs 100 plies again.
 TEST(MillGame, Rulings3_2_ARemovalRestartsTheCount) {
-  Game game(kMill, fen(kMill, "W:Wa1,g1,d2,c3:Bd7,f6,e4,b6:H0,0"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,g1,d2,c3:Bd7,f6,e4,b6:H0,0"));
   play_all(game, {"c3-c4", "e4-e5", "c4-c3", "e5-e4"});
   EXPECT_EQ(game.records().back().turns_without_removal, (std::array<int, 2>{2, 2}));
   play_all(game, {"d2-d1xb6"});
@@ -168,7 +165,7 @@ TEST(MillGame, Rulings3_2_ARemovalRestartsTheCount) {
 // turn is a turn. White's placement mill gives White one turn more: the draw comes when Black,
 // too, has made 50 moves, at ply 101.
 TEST(MillGame, Rulings3_4_CeylonCountsTheTurnsOfEachPlayer) {
-  Game game(kMillCeylon, fen(kMillCeylon, "W:Wa1,d1,b4,e5:Bd7,f6,c5,g4:H1,0"));
+  Game game(kMillCeylon, mill_fen(kMillCeylon, "W:Wa1,d1,b4,e5:Bd7,f6,c5,g4:H1,0"));
   play_all(game, {"g1"});
   ASSERT_EQ(game.position().side, Side::white);
   const auto line = fresh_moves_without_removal(kMillCeylon, game.position(), 100);
@@ -185,7 +182,7 @@ TEST(MillGame, Rulings3_4_CeylonCountsTheTurnsOfEachPlayer) {
 
 // Without draw rules (perft-like use) only the losses end the game.
 TEST(MillGame, DrawRulesOff) {
-  Game game(kMill, fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0"), GameOptions{false});
+  Game game(kMill, mill_fen(kMill, "W:Wa1,b2,c3,e5:Bg7,d7,f6,e4:H0,0"), GameOptions{false});
   for (int i = 0; i < 5; ++i) play_all(game, {"a1-a4", "g7-g4", "a4-a1", "g4-g7"});
   EXPECT_FALSE(game.over());
 }
@@ -205,7 +202,7 @@ TEST(MillGame, ResignationAndAgreedDraw) {
 
 // The record takes back every ply and recomputes the ending.
 TEST(MillGame, UndoReopensAFinishedGame) {
-  Game game(kMill, fen(kMill, "W:Wa1,d1:Bd6,f6:H3,1"));
+  Game game(kMill, mill_fen(kMill, "W:Wa1,d1:Bd6,f6:H3,1"));
   play_all(game, {"g1xd6"});
   ASSERT_TRUE(game.over());
   ASSERT_TRUE(game.undo());

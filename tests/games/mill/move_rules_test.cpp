@@ -11,19 +11,16 @@
 #include "games/mill/variant.h"
 
 #include "extra_variants.h"
+#include "support/mill_fen.h"
 
 namespace doska::mill {
 namespace {
 
-Position fen(const Rules& rules, const std::string& text) {
-  auto pos = parse_fen(rules, text);
-  EXPECT_TRUE(pos.ok()) << (pos.ok() ? "" : pos.error());
-  return pos.ok() ? *pos : Position{};
-}
+using test::mill_fen;
 
 std::vector<std::string> moves(const Rules& rules, const std::string& text) {
   std::vector<std::string> out;
-  for (const Move& m : legal_moves(rules, fen(rules, text))) out.push_back(move_text(m));
+  for (const Move& m : legal_moves(rules, mill_fen(rules, text))) out.push_back(move_text(m));
   return out;
 }
 
@@ -36,7 +33,7 @@ std::vector<std::string> sorted(std::vector<std::string> v) {
 std::vector<std::string> placements(const Rules& rules, const std::string& text,
                                     const std::vector<std::string>& except = {}) {
   std::vector<std::string> out;
-  const Position pos = fen(rules, text);
+  const Position pos = mill_fen(rules, text);
   for (int p = 0; p < kPoints; ++p) {
     const std::string name(point_name(p));
     if (!(pos.occupied() & bit(p)) && std::find(except.begin(), except.end(), name) == except.end())
@@ -53,7 +50,7 @@ std::vector<std::string> plus(std::vector<std::string> a, const std::vector<std:
 // Plays the moves on a game of `rules` from `start` and returns the FEN after them.
 std::string after(const Rules& rules, const std::string& start,
                   const std::vector<std::string>& line) {
-  Game game(rules, fen(rules, start));
+  Game game(rules, mill_fen(rules, start));
   for (const std::string& m : line) {
     auto played = game.play_text(m);
     EXPECT_TRUE(played.ok()) << m << ": " << (played.ok() ? "" : played.error());
