@@ -1,13 +1,13 @@
 // `doska match`: games between two competitors (our engine, or a Hub, UCI or DXP program) with
 // the score, its 95% error margin and the Elo difference. The match itself is src/match/.
 #include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "common/files.h"
 #include "common/text.h"
 #include "match/match.h"
 
@@ -73,11 +73,9 @@ int run_match(const std::vector<std::string>& words) {
   if (args->value("openings") && args->value("opening-plies"))
     return fail("give --openings (a file) or --opening-plies (random openings), not both");
   if (auto path = args->value("openings")) {
-    std::ifstream in(*path, std::ios::binary);
-    if (!in) return fail("cannot read the openings file " + quoted(*path));
-    std::stringstream text;
-    text << in.rdbuf();
-    auto openings = match::parse_openings(options.game, text.str());
+    auto text = read_whole_file(*path, "the openings file");
+    if (!text) return fail(text.error());
+    auto openings = match::parse_openings(options.game, *text);
     if (!openings) return fail(*path + ": " + openings.error());
     options.openings = std::move(*openings);
   }
@@ -90,11 +88,11 @@ int run_match(const std::vector<std::string>& words) {
   options.b = *b;
   if (Status s = match::check_match(options); !s) return fail(s.error());
 
-  std::ofstream pdn;
-  if (auto path = args->value("pdn")) {
-    pdn.open(*path, std::ios::binary);
-    if (!pdn) return fail("cannot write " + quoted(*path));
-  }
+  // The records are written whole when the games are over; the file is made (empty) now, so that
+  // a path that cannot be written fails before the games are played.
+  const std::optional<std::string> pdn = args->value("pdn");
+  if (pdn)
+    if (Status s = replace_file(*pdn, ""); !s) return fail(s.error());
 
   const auto reports = match::play_match(options, [](const match::GameReport& r) {
     if (r.stopped) {
@@ -106,11 +104,11 @@ int run_match(const std::vector<std::string>& words) {
                 r.black.c_str(), r.result.c_str(), r.reason.c_str());
     std::fflush(stdout);
   });
-  if (pdn.is_open()) {
+  if (pdn) {
+    std::string records;
     for (const match::GameReport& r : reports)
-      if (!r.stopped) pdn << r.record << "\n";
-    pdn.flush();
-    if (!pdn) return fail("cannot write " + quoted(*args->value("pdn")));
+      if (!r.stopped) records += r.record + "\n";
+    if (Status s = replace_file(*pdn, records); !s) return fail(s.error());
   }
   const match::ScoreSummary s = match::summarize(reports);
   const match::GameReport* first = nullptr;

@@ -4,12 +4,11 @@
 // its Game tag, chess100's PGN and wolf and sheep's PDN with their Variant tag) through the
 // generic record reader and the game's session.
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "common/files.h"
 #include "common/text.h"
 #include "games/draughts/game.h"
 #include "games/draughts/pdn.h"
@@ -155,14 +154,12 @@ int run_pdn(const std::vector<std::string>& words) {
     return 2;
   }
   const std::string& path = args->positional[1];
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "error: cannot read %s\n", path.c_str());
+  const auto text = read_whole_file(path);
+  if (!text) {
+    std::fprintf(stderr, "error: %s\n", text.error().c_str());
     return 2;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  auto others = other_records(buffer.str());
+  auto others = other_records(*text);
   if (!others) {
     std::fprintf(stderr, "error: %s: %s\n", path.c_str(), others.error().c_str());
     return 2;
@@ -175,7 +172,7 @@ int run_pdn(const std::vector<std::string>& words) {
     }
     return summary((*others)->size(), all_legal);
   }
-  auto games = parse_pdn(buffer.str());
+  auto games = parse_pdn(*text);
   if (!games) {
     std::fprintf(stderr, "error: %s: %s\n", path.c_str(), games.error().c_str());
     return 2;

@@ -11,7 +11,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iterator>
 #include <sstream>
 #include <thread>
@@ -38,7 +37,7 @@ void put(std::vector<std::uint8_t>& out, T value) {
 // Reads fields in order; the first read past the end makes every later one fail.
 class Reader {
  public:
-  explicit Reader(const std::vector<std::uint8_t>& bytes) : bytes_(bytes) {}
+  explicit Reader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
   template <typename T>
   bool get(T& value) {
     if (bytes_.size() - pos_ < sizeof(T)) return false;
@@ -55,7 +54,7 @@ class Reader {
   std::size_t pos() const { return pos_; }
 
  private:
-  const std::vector<std::uint8_t>& bytes_;
+  std::span<const std::uint8_t> bytes_;
   std::size_t pos_ = 0;
 };
 
@@ -268,18 +267,13 @@ Status Table::save(const std::string& path, int threads) const {
 }
 
 Result<std::shared_ptr<Table>> Table::load(const std::string& path, bool unpack) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return make_error("cannot read endgame table " + path);
-  file.seekg(0, std::ios::end);
-  const auto file_size = static_cast<std::size_t>(std::max<std::streamoff>(0, file.tellg()));
-  file.seekg(0);
-  std::vector<std::uint8_t> bytes(file_size);
-  if (!file.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(file_size)))
-    return make_error("cannot read endgame table " + path);
-  return parse(bytes, path, unpack);
+  auto bytes = read_whole_file(path, "endgame table");
+  if (!bytes) return make_error(bytes.error());
+  return parse(std::span(reinterpret_cast<const std::uint8_t*>(bytes->data()), bytes->size()), path,
+               unpack);
 }
 
-Result<Table::Layout> Table::read_layout(const std::vector<std::uint8_t>& bytes,
+Result<Table::Layout> Table::read_layout(std::span<const std::uint8_t> bytes,
                                          std::uint64_t file_size, const std::string& path,
                                          Table& table) {
   auto bad = [&](const std::string& what) {
@@ -348,7 +342,7 @@ Result<Table::Layout> Table::read_layout(const std::vector<std::uint8_t>& bytes,
   return Layout{data_start, 0};
 }
 
-Result<std::shared_ptr<Table>> Table::parse(const std::vector<std::uint8_t>& bytes,
+Result<std::shared_ptr<Table>> Table::parse(std::span<const std::uint8_t> bytes,
                                             const std::string& path, bool unpack) {
   auto bad = [&](const std::string& what) {
     return make_error("endgame table " + path + " is damaged: " + what);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -96,7 +97,7 @@ class Table {
   // problem. `unpack` keeps every byte unpacked (for building larger tables from it).
   static Result<std::shared_ptr<Table>> load(const std::string& path, bool unpack);
   // The same from the bytes of a file; `name` goes into the messages.
-  static Result<std::shared_ptr<Table>> parse(const std::vector<std::uint8_t>& bytes,
+  static Result<std::shared_ptr<Table>> parse(std::span<const std::uint8_t> bytes,
                                               const std::string& name, bool unpack);
   // Opens a file for probing without reading its blocks: the header, the long values and the
   // block table are read and checked, and each block is read from the file when a probe needs it
@@ -120,7 +121,7 @@ class Table {
     std::uint64_t data_start = 0;
     std::uint64_t more = 0;
   };
-  static Result<Layout> read_layout(const std::vector<std::uint8_t>& bytes, std::uint64_t file_size,
+  static Result<Layout> read_layout(std::span<const std::uint8_t> bytes, std::uint64_t file_size,
                                     const std::string& path, Table& table);
   struct CacheSlot {
     std::mutex mutex;

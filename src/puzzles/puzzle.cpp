@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
 #include <set>
-#include <sstream>
 
+#include "common/files.h"
 #include "common/text.h"
 #include "egdb/table_file.h"
 #include "games/session.h"
@@ -149,11 +148,9 @@ Result<std::vector<Puzzle>> read_file(std::string_view text) {
 }
 
 Result<std::vector<Puzzle>> load_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto puzzles = read_file(text.str());
+  auto text = read_whole_file(path, "puzzle file");
+  if (!text) return make_error(text.error());
+  auto puzzles = read_file(*text);
   if (!puzzles) return make_error(path + ": " + puzzles.error());
   return puzzles;
 }

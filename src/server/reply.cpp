@@ -1,8 +1,9 @@
 #include "server/reply.h"
 
-#include <fstream>
 #include <map>
-#include <sstream>
+#include <utility>
+
+#include "common/files.h"
 
 namespace doska::server {
 
@@ -51,11 +52,9 @@ std::string mime_type(const std::filesystem::path& file) {
 }
 
 std::optional<std::string> read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  auto bytes = read_whole_file(path.string());
+  if (!bytes) return std::nullopt;
+  return std::move(*bytes);
 }
 
 }  // namespace doska::server

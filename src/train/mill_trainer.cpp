@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <numeric>
 #include <random>
 
+#include "common/files.h"
 #include "games/mill/notation.h"
 #include "games/mill/variant.h"
 #include "train/samples.h"
@@ -169,18 +169,15 @@ Result<MillTrainReport> train_mill(const TrainOptions& o, const TrainLog& log) {
   }
   auto report = fit_mill(samples, init, options, log);
   if (!report) return make_error(report.error());
-  std::ofstream out(o.out, std::ios::trunc);
-  if (!out) return make_error("cannot write " + o.out);
   std::string files;
   for (const std::string& d : o.data) files += (files.empty() ? "" : ",") + d;
-  out << mill::format_weights(
+  const std::string text = mill::format_weights(
       report->weights, "The mill evaluation of " + o.game + ", fitted by `doska train " + o.game +
                            "` to " + std::to_string(report->positions) + " positions (" + files +
                            ");\nheld-out loss " + std::to_string(report->initial_loss) + " -> " +
                            std::to_string(report->final_loss) + ", scale " +
                            std::to_string(report->scale) + ". docs/mill.md, \"The evaluation\".");
-  out.flush();
-  if (!out) return make_error("cannot write " + o.out);
+  if (Status s = replace_file(o.out, text); !s) return make_error(s.error());
   return report;
 }
 

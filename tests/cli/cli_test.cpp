@@ -73,7 +73,8 @@ TEST(CliErrors, BadInputGivesStatusTwoAndOneErrorLine) {
                "capture is compulsory");
   expect_error(doska({"moves", "international", "--bogus"}), "unknown option");
   expect_error(doska({"frobnicate"}), "unknown command");
-  expect_error(doska({"pdn", "check", "/nonexistent/file.pdn"}), "/nonexistent/file.pdn");
+  expect_error(doska({"pdn", "check", "/nonexistent/file.pdn"}),
+               "cannot read /nonexistent/file.pdn: No such file or directory");
   expect_error(doska({"selfplay", "english", "--games", "1", "--nodes", "100", "--out",
                       "/nonexistent/x.txt"}),
                "cannot write /nonexistent/x.txt");

@@ -353,7 +353,9 @@ TEST(MatchCommand, BadArgumentsAreErrors) {
       {{"international", "--tc", "60+"}, "bad clock"},
       {{"international", "--grace", "-1"}, "bad --grace"},
       {{"international", "--openings", bad_openings}, "openings line 2: neither a FEN"},
-      {{"international", "--openings", "/nonexistent/file"}, "cannot read the openings file"},
+      {{"international", "--openings", "/nonexistent/file"},
+       "cannot read the openings file /nonexistent/file: No such file or directory"},
+      {{"international", "--pdn", bad_openings + "/games.pdn"}, bad_openings + "/games.pdn"},
   };
   for (const auto& [words, message] : cases) {
     const MatchRun run = match(words);

@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "common/files.h"
 #include "games/session.h"
 #include "puzzles/finder.h"
 #include "puzzles/puzzle.h"
+#include "support/scratch_dir.h"
 
 namespace doska::puzzles {
 namespace {
@@ -53,6 +55,27 @@ TEST(PuzzleFile, ACutFileIsRefused) {
   EXPECT_FALSE(read.error().empty());
   EXPECT_FALSE(read_file(""));
   EXPECT_FALSE(read_file("doska-puzzles 1 nosuchgame\nend 0 0\n"));
+}
+
+// A file on disk reads back; a missing one and a damaged one are refused with the file's path.
+TEST(PuzzleFile, AFileIsReadFromDiskAndItsErrorsNameIt) {
+  const std::string path = test::scratch_dir() + "puzzles_russian.txt";
+  const std::string text = write_file("russian", {sample_puzzle()});
+  ASSERT_TRUE(replace_file(path, text));
+  auto read = load_file(path);
+  ASSERT_TRUE(read) << read.error();
+  ASSERT_EQ(read->size(), 1u);
+  EXPECT_EQ((*read)[0].fen, sample_puzzle().fen);
+
+  auto missing = load_file(path + ".missing");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("cannot read puzzle file " + path + ".missing: "),
+            std::string::npos)
+      << missing.error();
+  ASSERT_TRUE(replace_file(path, text.substr(0, text.size() - 10)));
+  auto cut = load_file(path);
+  ASSERT_FALSE(cut);
+  EXPECT_EQ(cut.error().rfind(path + ": ", 0), 0u) << cut.error();
 }
 
 TEST(PuzzleFile, AnIllegalMoveInTheLineIsNamedWithItsLine) {

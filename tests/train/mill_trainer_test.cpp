@@ -141,5 +141,33 @@ TEST(MillTrainer, BadDataNamesTheFileAndLine) {
   std::remove(path.c_str());
 }
 
+// The fitted weights are written to --out and read back; an --out that cannot be written is
+// named in the error.
+TEST(MillTrainer, WritesTheWeightsOrNamesTheFileItCannotWrite) {
+  const std::string data = scratch("start.txt");
+  {
+    std::ofstream out(data);
+    for (int i = 0; i < 20; ++i) out << "W:W:B:H9,9 " << (i % 3 == 0 ? "1" : "0.5") << " 0\n";
+  }
+  TrainOptions o;
+  o.game = "mill";
+  o.data = {data};
+  o.out = scratch("trained/weights.txt");  // the folder is made
+  o.scale = 150;
+  o.epochs = 2;
+  auto report = train_mill(o, {});
+  ASSERT_TRUE(report) << report.error();
+  auto read = mill::load_weights(o.out);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->game, "mill");
+  EXPECT_EQ(mill::format_weights(*read, ""), mill::format_weights(report->weights, ""));
+
+  o.out = data + "/weights.txt";  // under a file, not a folder
+  report = train_mill(o, {});
+  ASSERT_FALSE(report);
+  EXPECT_NE(report.error().find(o.out), std::string::npos) << report.error();
+  std::remove(data.c_str());
+}
+
 }  // namespace
 }  // namespace doska::train

@@ -1,8 +1,8 @@
 #include "games/mill/eval.h"
 
-#include <fstream>
 #include <sstream>
 
+#include "common/files.h"
 #include "common/text.h"
 #include "games/mill/eval_data.h"
 
@@ -45,13 +45,9 @@ Result<EvalWeights> parse_weights(std::string_view text, std::string_view source
 }
 
 Result<EvalWeights> load_weights(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read evaluation weights " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string s = text.str();
-  if (s.size() > 1'000'000) return make_error(path + " is too large for mill weights");
-  return parse_weights(s, path);
+  auto text = read_whole_file(path, "evaluation weights", 1'000'000);
+  if (!text) return make_error(text.error());
+  return parse_weights(*text, path);
 }
 
 std::string format_weights(const EvalWeights& w, std::string_view comment) {

@@ -657,6 +657,12 @@ TEST(EgdbFiles, OpenedOnDemandGivesTheSameValues) {
   auto missing = eg::Table::open(path + ".none");
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("cannot read endgame table"), std::string::npos);
+  auto missing_whole = eg::Table::load(path + ".none", false);
+  ASSERT_FALSE(missing_whole);
+  EXPECT_NE(missing_whole.error().find("cannot read endgame table " + path +
+                                       ".none: No such file or directory"),
+            std::string::npos)
+      << missing_whole.error();
 }
 
 // A folder's files above the size given are opened on demand, the others read whole; the

@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "common/files.h"
 #include "games/mill/notation.h"
 #include "games/mill/rules.h"
 #include "games/mill/search_traits.h"
 #include "games/mill/variant.h"
 
 #include "extra_variants.h"
+#include "support/scratch_dir.h"
 
 namespace doska::mill {
 namespace {
@@ -188,6 +190,27 @@ TEST(MillEval, BadWeightsAreNamed) {
   EXPECT_NE(error("piece 1 1\n").find("game"), std::string::npos);
   EXPECT_NE(error("").find("no 'game"), std::string::npos);
   EXPECT_FALSE(load_weights("/nonexistent/w.txt"));
+}
+
+// A weights file reads back; a missing one and one of more than a megabyte are refused, named.
+TEST(MillEval, AWeightsFileIsReadAndItsErrorsNameIt) {
+  const std::string path = test::scratch_dir() + "mill_weights.txt";
+  const EvalWeights& builtin = **builtin_weights("mill");
+  ASSERT_TRUE(replace_file(path, format_weights(builtin, "a test")));
+  auto read = load_weights(path);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(format_weights(*read, ""), format_weights(builtin, ""));
+
+  auto missing = load_weights(path + ".missing");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("cannot read evaluation weights " + path + ".missing: "),
+            std::string::npos)
+      << missing.error();
+  ASSERT_TRUE(replace_file(path, std::string(1'000'001, '#')));
+  auto large = load_weights(path);
+  ASSERT_FALSE(large);
+  EXPECT_NE(large.error().find("evaluation weights " + path + " is too large"), std::string::npos)
+      << large.error();
 }
 
 // The search's static order (search_traits.h): with no history yet, the placement that blocks the
