@@ -42,9 +42,9 @@ constexpr float kOutputScale = 100;
 constexpr std::array<int, 4> kHiddenSizes = {32, 64, 128, 256};
 constexpr std::array<int, 3> kHidden2Sizes = {8, 16, 32};
 
-// The largest first layer whose sums a position carries (larger ones are summed at each
-// evaluation).
-constexpr int kAccumulated = 128;
+// The largest first layer whose sums a position carries (every size compiled in: 256 costs a
+// position 1 KB of sums, of which a 128-unit network touches half).
+constexpr int kAccumulated = 256;
 
 // A first-layer unit's output of 1 in the integer second layer (outputs in 1/255ths).
 constexpr int kUnitOne = 255;
@@ -213,8 +213,8 @@ inline int value(const Network& n, const Position& pos, const Accumulator* acc =
       if (!acc) sum_first_layer<N, 128>(n, pos, sums);
       return centipawns(forward_h<128>(n, acc ? acc->sums[stm] : sums));
     default:
-      sum_first_layer<N, 256>(n, pos, sums);
-      return centipawns(forward_h<256>(n, sums));
+      if (!acc) sum_first_layer<N, 256>(n, pos, sums);
+      return centipawns(forward_h<256>(n, acc ? acc->sums[stm] : sums));
   }
 }
 
@@ -231,8 +231,11 @@ inline void refresh(const Network& n, const Position& pos, Accumulator& acc) {
       case 64:
         sum_first_layer<N, 64>(n, view, acc.sums[stm]);
         break;
-      default:
+      case 128:
         sum_first_layer<N, 128>(n, view, acc.sums[stm]);
+        break;
+      default:
+        sum_first_layer<N, 256>(n, view, acc.sums[stm]);
         break;
     }
   }
@@ -276,8 +279,10 @@ inline void update(const Network& n, const Accumulator& from, Accumulator& to,
       return update_sized<N, 32>(n, from, to, before, move);
     case 64:
       return update_sized<N, 64>(n, from, to, before, move);
-    default:
+    case 128:
       return update_sized<N, 128>(n, from, to, before, move);
+    default:
+      return update_sized<N, 256>(n, from, to, before, move);
   }
 }
 

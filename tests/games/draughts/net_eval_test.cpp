@@ -125,7 +125,7 @@ TEST_P(NetEvalBoards, AColourMirrorGetsTheOppositeValueForWhite) {
 // the same.
 TEST_P(NetEvalBoards, TheSumsKeptMoveByMoveAreThoseOfThePosition) {
   const Rules& rules = *GetParam();
-  for (int hidden : {32, 64, 128}) {
+  for (int hidden : {32, 64, 128, 256}) {
     const Network n = random_network(rules, hidden, 16, 21);
     ASSERT_TRUE(n.accumulated());
     std::mt19937_64 rng(17);
