@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #if defined(__AVX512VNNI__) && defined(__AVX512BW__)
@@ -45,6 +46,7 @@ constexpr std::array<int, 3> kHidden2Sizes = {8, 16, 32};
 // The largest first layer whose sums a position carries (every size compiled in: 256 costs a
 // position 1 KB of sums, of which a 128-unit network touches half).
 constexpr int kAccumulated = 256;
+static_assert(kHiddenSizes.back() == kAccumulated, "every size compiled in is carried");
 
 // A first-layer unit's output of 1 in the integer second layer (outputs in 1/255ths).
 constexpr int kUnitOne = 255;
@@ -74,7 +76,6 @@ struct Network {
   std::vector<float> q2_scale, q2_unit;
 
   int inputs() const { return kPlanes * board_size * board_size / 2; }
-  bool accumulated() const { return hidden <= kAccumulated; }
 };
 
 // Fills the integer layers: the first from w1 and b1, the second from w2; false when no scale of
@@ -196,49 +197,45 @@ inline int centipawns(float out) {
   return static_cast<int>(cp < -20000 ? -20000 : (cp > 20000 ? 20000 : cp));
 }
 
-// The value for the side to move, in centipawns (before any lone-king divisor), from the sums
-// kept for `pos` when `acc` is given (an accumulated network), else summed here.
-template <int N>
-inline int value(const Network& n, const Position& pos, const Accumulator* acc = nullptr) {
-  const int stm = pos.side == Side::black ? 1 : 0;
-  alignas(64) std::int16_t sums[256];
+// Calls f(std::integral_constant<int, H>{}) with the network's first-layer size H, one of the
+// sizes compiled in (32, 64, 128, 256).
+template <class F>
+inline decltype(auto) with_hidden(const Network& n, F&& f) {
   switch (n.hidden) {
     case 32:
-      if (!acc) sum_first_layer<N, 32>(n, pos, sums);
-      return centipawns(forward_h<32>(n, acc ? acc->sums[stm] : sums));
+      return f(std::integral_constant<int, 32>{});
     case 64:
-      if (!acc) sum_first_layer<N, 64>(n, pos, sums);
-      return centipawns(forward_h<64>(n, acc ? acc->sums[stm] : sums));
+      return f(std::integral_constant<int, 64>{});
     case 128:
-      if (!acc) sum_first_layer<N, 128>(n, pos, sums);
-      return centipawns(forward_h<128>(n, acc ? acc->sums[stm] : sums));
+      return f(std::integral_constant<int, 128>{});
     default:
-      if (!acc) sum_first_layer<N, 256>(n, pos, sums);
-      return centipawns(forward_h<256>(n, acc ? acc->sums[stm] : sums));
+      return f(std::integral_constant<int, 256>{});
   }
 }
 
-// Both sides' sums of an accumulated network for `pos`, whole.
+// The value for the side to move, in centipawns (before any lone-king divisor), from the sums
+// kept for `pos` when `acc` is given, else summed here.
+template <int N>
+inline int value(const Network& n, const Position& pos, const Accumulator* acc = nullptr) {
+  return with_hidden(n, [&](auto h) {
+    constexpr int H = decltype(h)::value;
+    if (acc) return centipawns(forward_h<H>(n, acc->sums[pos.side == Side::black ? 1 : 0]));
+    alignas(64) std::int16_t sums[H];
+    sum_first_layer<N, H>(n, pos, sums);
+    return centipawns(forward_h<H>(n, sums));
+  });
+}
+
+// Both sides' sums for `pos`, whole.
 template <int N>
 inline void refresh(const Network& n, const Position& pos, Accumulator& acc) {
-  Position view = pos;
-  for (int stm = 0; stm < 2; ++stm) {
-    view.side = stm ? Side::black : Side::white;
-    switch (n.hidden) {
-      case 32:
-        sum_first_layer<N, 32>(n, view, acc.sums[stm]);
-        break;
-      case 64:
-        sum_first_layer<N, 64>(n, view, acc.sums[stm]);
-        break;
-      case 128:
-        sum_first_layer<N, 128>(n, view, acc.sums[stm]);
-        break;
-      default:
-        sum_first_layer<N, 256>(n, view, acc.sums[stm]);
-        break;
+  with_hidden(n, [&](auto h) {
+    Position view = pos;
+    for (int stm = 0; stm < 2; ++stm) {
+      view.side = stm ? Side::black : Side::white;
+      sum_first_layer<N, decltype(h)::value>(n, view, acc.sums[stm]);
     }
-  }
+  });
 }
 
 // `to` = the sums of `from` (those of `before`) after `move`: the mover leaves its square and
@@ -274,16 +271,7 @@ inline void update_sized(const Network& n, const Accumulator& from, Accumulator&
 template <int N>
 inline void update(const Network& n, const Accumulator& from, Accumulator& to,
                    const Position& before, const Move& move) {
-  switch (n.hidden) {
-    case 32:
-      return update_sized<N, 32>(n, from, to, before, move);
-    case 64:
-      return update_sized<N, 64>(n, from, to, before, move);
-    case 128:
-      return update_sized<N, 128>(n, from, to, before, move);
-    default:
-      return update_sized<N, 256>(n, from, to, before, move);
-  }
+  with_hidden(n, [&](auto h) { update_sized<N, decltype(h)::value>(n, from, to, before, move); });
 }
 
 // The file format (docs/engine.md): "DOSKANET", format version, game id, board size, the two

@@ -65,15 +65,13 @@ struct KeyedPosition {
   // The endgame databases (egdb.h); nullptr: none.
   const egdb::Database* tables = nullptr;
   // The first layer's sums of the weights' network (net_eval.h), kept up to date move by move
-  // where it has one that is accumulated; left unset otherwise (a move does not copy them).
+  // where it has one; left unset otherwise (a move does not copy them).
   net::Accumulator acc;
 
-  const net::Network* accumulated_network() const {
-    return weights && weights->net && weights->net->accumulated() ? weights->net.get() : nullptr;
-  }
+  const net::Network* network() const { return weights ? weights->net.get() : nullptr; }
   template <int N>
   void refresh() {
-    if (const net::Network* n = accumulated_network()) net::refresh<N>(*n, pos, acc);
+    if (const net::Network* n = network()) net::refresh<N>(*n, pos, acc);
   }
 };
 
@@ -152,7 +150,7 @@ struct SearchTraits {
     next.side = next.pos.side;
     next.weights = p.weights;
     next.tables = p.tables;
-    if (const net::Network* n = p.accumulated_network())
+    if (const net::Network* n = p.network())
       net::update<R.board_size>(*n, p.acc, next.acc, p.pos, m);
     return next;
   }
@@ -207,8 +205,8 @@ struct SearchTraits {
   static constexpr int kClassicEighths = R.giveaway && same_move_rules(R, kEnglish) ? 2 : 0;
   static search::Value evaluate(const Position& p) {
     if (!p.weights) return draughts::evaluate(R, p.pos);
-    const search::Value learned = pattern::evaluate<R.board_size>(
-        *p.weights, p.pos, p.accumulated_network() ? &p.acc : nullptr);
+    const search::Value learned =
+        pattern::evaluate<R.board_size>(*p.weights, p.pos, p.network() ? &p.acc : nullptr);
     if constexpr (kClassicEighths == 0) return learned;
     return ((8 - kClassicEighths) * learned + kClassicEighths * draughts::evaluate(R, p.pos)) / 8;
   }
