@@ -34,9 +34,10 @@
 //   null_move_allowed(pos), null_move(pos) -> Position
 //                                  null-move pruning: passing is allowed (not in check, no
 //                                  zugzwang to fear) and the position after a pass
-//   calm(pos), kFutilityMargin, kFutilityPerPly, kFutilityDepth
-//                                  futility pruning: near the horizon, where nothing is hanging,
-//                                  a static value well above beta cuts the node (margin 0: none)
+//   futility_allowed(pos), kFutilityMargin, kFutilityPerPly, kFutilityDepth
+//                                  futility pruning: near the horizon, where nothing is hanging
+//                                  and the evaluation is one the margin was set for, a static
+//                                  value well above beta cuts the node (margin 0: none)
 //   kProbCutMargin                 ProbCut: at a node outside the principal variation, a search
 //                                  of 40% of the depth that holds beta + margin * depth cuts the
 //                                  node (0 or absent: none)
@@ -152,11 +153,12 @@ constexpr int probcut_margin() {
 }
 
 // Futility pruning: a node outside the principal variation, a few plies from the horizon, where
-// neither side has a capture due (`calm`) and the static value clears beta by kFutilityMargin +
+// the traits allow it (`futility_allowed`: no capture due for either side, an evaluation the margin
+// was set for) and the static value clears beta by kFutilityMargin +
 // kFutilityPerPly * depth, is cut with that value.
 template <class T>
 concept Futility = requires(const typename T::Position& p) {
-  { T::calm(p) } -> std::convertible_to<bool>;
+  { T::futility_allowed(p) } -> std::convertible_to<bool>;
   { T::kFutilityMargin } -> std::convertible_to<Value>;
   { T::kFutilityPerPly } -> std::convertible_to<Value>;
   { T::kFutilityDepth } -> std::convertible_to<int>;
@@ -561,7 +563,7 @@ class Search {
 
       if constexpr (Futility<T>) {
         if (T::kFutilityMargin > 0 && search.limits_.futility && !pv_node && ply > 0 &&
-            depth <= T::kFutilityDepth && !is_decided(beta) && T::calm(pos)) {
+            depth <= T::kFutilityDepth && !is_decided(beta) && T::futility_allowed(pos)) {
           const Value e = T::evaluate(pos);
           if (e - T::kFutilityMargin - T::kFutilityPerPly * depth >= beta) return e;
         }
