@@ -41,6 +41,10 @@
 //   kProbCutMargin                 ProbCut: at a node outside the principal variation, a search
 //                                  of 40% of the depth that holds beta + margin * depth cuts the
 //                                  node (0 or absent: none)
+//   after_in_tree(pos, move) -> Position
+//                                  the position after the move as the tree makes it: it may keep
+//                                  a reference to `pos`, which the search keeps alive as long as
+//                                  the child (work left until an evaluation asks for it)
 //   in_tables(pos), probe_table(pos) -> optional<TableValue>
 //                                  the exact value from an endgame database, when it has one: the
 //                                  tree stops there, and a won or lost root is played from it
@@ -192,6 +196,19 @@ template <class T>
 concept KeysAhead = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::key_after(p, m) } -> std::convertible_to<std::uint64_t>;
 };
+
+template <class T>
+concept TreeChildren = requires(const typename T::Position& p, const typename T::Move& m) {
+  { T::after_in_tree(p, m) } -> std::same_as<typename T::Position>;
+};
+// A child in the tree: `pos` outlives it.
+template <class T>
+typename T::Position child_in_tree(const typename T::Position& pos, const typename T::Move& m) {
+  if constexpr (TreeChildren<T>)
+    return T::after_in_tree(pos, m);
+  else
+    return T::after(pos, m);
+}
 
 template <class T>
 concept ProbesTables = requires(const typename T::Position& p) {
@@ -471,7 +488,7 @@ class Search {
           if constexpr (DeltaPruning<T>)
             if (static_value + T::noisy_gain(pos, m) + T::kDeltaMargin <= alpha) continue;
         }
-        const Position next = T::after(pos, m);
+        const Position next = child_in_tree<T>(pos, m);
         const Value v = keeps_turn(pos, next) ? quiescence(next, alpha, beta, ply + 1)
                                               : -quiescence(next, -beta, -alpha, ply + 1);
         if (v > best) {
@@ -619,7 +636,7 @@ class Search {
         const Move& m = list[next_move(sort_keys, k, n)];
         if (ply == 0 && excluded_at_root(pos, m)) continue;
         ++searched;
-        const Position next = T::after(pos, m);
+        const Position next = child_in_tree<T>(pos, m);
         keys[base + ply + 1] = T::key(next);
         // A single reply is forced: look one ply further (draughts captures often are).
         const int extension = (n == 1 && ply < 2 * depth + 8) ? 1 : 0;

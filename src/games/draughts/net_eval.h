@@ -226,52 +226,61 @@ inline int value(const Network& n, const Position& pos, const Accumulator* acc =
   });
 }
 
-// Both sides' sums for `pos`, whole.
+// The sums for one side to move (`view`: 0 White, 1 Black) of `pos`, whole.
 template <int N>
-inline void refresh(const Network& n, const Position& pos, Accumulator& acc) {
+inline void refresh_view(const Network& n, const Position& pos, int view, std::int16_t* sums) {
   with_hidden(n, [&](auto h) {
-    Position view = pos;
-    for (int stm = 0; stm < 2; ++stm) {
-      view.side = stm ? Side::black : Side::white;
-      sum_first_layer<N, decltype(h)::value>(n, view, acc.sums[stm]);
-    }
+    Position seen = pos;
+    seen.side = view ? Side::black : Side::white;
+    sum_first_layer<N, decltype(h)::value>(n, seen, sums);
   });
 }
 
-// `to` = the sums of `from` (those of `before`) after `move`: the mover leaves its square and
-// stands on the move's end (a king if it was one or is crowned), the captured pieces go.
+// Both sides' sums for `pos`, whole.
+template <int N>
+inline void refresh(const Network& n, const Position& pos, Accumulator& acc) {
+  for (int view = 0; view < 2; ++view) refresh_view<N>(n, pos, view, acc.sums[view]);
+}
+
+// `sums` = `old` (the sums of `before` seen with `view` to move) after `move`: the mover leaves
+// its square and stands on the move's end (a king if it was one or is crowned), the captured
+// pieces go.
 template <int N, int H>
-inline void update_sized(const Network& n, const Accumulator& from, Accumulator& to,
-                         const Position& before, const Move& move) {
+inline void update_view_sized(const Network& n, const std::int16_t* old, std::int16_t* sums,
+                              const Position& before, const Move& move, int view) {
   using G = Geometry<N>;
-  const Side mover = before.side;
+  const Side seen = view ? Side::black : Side::white;
+  const bool own = seen == before.side;
   const bool was_king = (before.kings >> move.from) & 1;
-  const int from_square = G::square_of(move.from), to_square = G::square_of(move.to);
-  for (int stm = 0; stm < 2; ++stm) {
-    const Side view = stm ? Side::black : Side::white;
-    const bool own = view == mover;
-    int removed[G::kSquares + 1], count = 0;
-    removed[count++] = input_of<N>(view, own, was_king, from_square);
-    for (Bitboard c = move.captured; c; c &= c - 1) {
-      const int bit = lowest_bit(c);
-      removed[count++] = input_of<N>(view, !own, (before.kings >> bit) & 1, G::square_of(bit));
-    }
-    const int added = input_of<N>(view, own, was_king || move.promotes, to_square);
-    std::int16_t* sums = to.sums[stm];
-    const std::int16_t* old = from.sums[stm];
-    const std::int16_t* add = n.q1.data() + static_cast<std::size_t>(added) * H;
-    for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(old[j] + add[j]);
-    for (int r = 0; r < count; ++r) {
-      const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(removed[r]) * H;
-      for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] - row[j]);
-    }
+  int removed[G::kSquares + 1], count = 0;
+  removed[count++] = input_of<N>(seen, own, was_king, G::square_of(move.from));
+  for (Bitboard c = move.captured; c; c &= c - 1) {
+    const int bit = lowest_bit(c);
+    removed[count++] = input_of<N>(seen, !own, (before.kings >> bit) & 1, G::square_of(bit));
+  }
+  const int added = input_of<N>(seen, own, was_king || move.promotes, G::square_of(move.to));
+  const std::int16_t* add = n.q1.data() + static_cast<std::size_t>(added) * H;
+  for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(old[j] + add[j]);
+  for (int r = 0; r < count; ++r) {
+    const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(removed[r]) * H;
+    for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] - row[j]);
   }
 }
 
 template <int N>
+inline void update_view(const Network& n, const std::int16_t* old, std::int16_t* sums,
+                        const Position& before, const Move& move, int view) {
+  with_hidden(n, [&](auto h) {
+    update_view_sized<N, decltype(h)::value>(n, old, sums, before, move, view);
+  });
+}
+
+// `to` = the sums of `from` (those of `before`, both sides to move) after `move`.
+template <int N>
 inline void update(const Network& n, const Accumulator& from, Accumulator& to,
                    const Position& before, const Move& move) {
-  with_hidden(n, [&](auto h) { update_sized<N, decltype(h)::value>(n, from, to, before, move); });
+  for (int view = 0; view < 2; ++view)
+    update_view<N>(n, from.sums[view], to.sums[view], before, move, view);
 }
 
 // The file format (docs/engine.md): "DOSKANET", format version, game id, board size, the two

@@ -64,14 +64,35 @@ struct KeyedPosition {
   const pattern::Weights* weights = nullptr;
   // The endgame databases (egdb.h); nullptr: none.
   const egdb::Database* tables = nullptr;
-  // The first layer's sums of the weights' network (net_eval.h), kept up to date move by move
-  // where it has one; left unset otherwise (a move does not copy them).
-  net::Accumulator acc;
+  // The first layer's sums of the weights' network (net_eval.h) for each side to move, computed
+  // when an evaluation asks for them (sums()): from the pieces, or from the sums of the position
+  // this one came from and the move. A position the search makes (after_in_tree) leaves them to
+  // that moment, so that a position whose subtree evaluates nothing (a table cut, a draw, a
+  // capture due) costs nothing, and a side's view is kept only where it is used. Unused without
+  // a network.
+  mutable net::Accumulator acc;
+  mutable std::uint8_t fresh = 0;         // bit v: acc.sums[v] is computed
+  const KeyedPosition* parent = nullptr;  // the search's position before `move`; it outlives this
+  Move move{};
 
   const net::Network* network() const { return weights ? weights->net.get() : nullptr; }
+  // The sums with `view` (0 White, 1 Black) to move.
   template <int N>
+  const std::int16_t* sums(int view) const {
+    if (!((fresh >> view) & 1)) {
+      const net::Network& n = *network();
+      if (parent)
+        net::update_view<N>(n, parent->sums<N>(view), acc.sums[view], parent->pos, move, view);
+      else
+        net::refresh_view<N>(n, pos, view, acc.sums[view]);
+      fresh = static_cast<std::uint8_t>(fresh | (1 << view));
+    }
+    return acc.sums[view];
+  }
+  // Forgets the sums (a new network, or new pieces): they are summed afresh when asked for.
   void refresh() {
-    if (const net::Network* n = network()) net::refresh<N>(*n, pos, acc);
+    fresh = 0;
+    parent = nullptr;
   }
 };
 
@@ -120,7 +141,7 @@ struct SearchTraits {
     p.key = compute_key(pos);
     p.side = pos.side;
     p.weights = pattern::builtin(R.id);
-    p.template refresh<R.board_size>();
+    p.refresh();
     return p;
   }
 
@@ -144,16 +165,27 @@ struct SearchTraits {
     }
     return key ^ kZobrist.piece[mover + (king | static_cast<int>(m.promotes))][m.to];
   }
+  // The position after `m`, standing alone: its sums (where a network evaluates) are computed
+  // here from those of `p`.
   static Position after(const Position& p, const Move& m) {
-    Position next;  // the sums are written below or not at all
+    Position next = after_in_tree(p, m);
+    if (p.network())
+      for (int view = 0; view < 2; ++view) next.template sums<R.board_size>(view);
+    next.parent = nullptr;
+    return next;
+  }
+  // The position after `m` as the search makes it: its sums are left until an evaluation asks
+  // for them, from those of `p`, which the search keeps alive as long as this position.
+  static Position after_in_tree(const Position& p, const Move& m) {
+    Position next;  // the sums are computed later or not at all
     next.pos = p.pos;
     play(next.pos, m);
     next.key = key_after(p, m);
     next.side = next.pos.side;
     next.weights = p.weights;
     next.tables = p.tables;
-    if (const net::Network* n = p.network())
-      net::update<R.board_size>(*n, p.acc, next.acc, p.pos, m);
+    next.parent = &p;
+    next.move = m;
     return next;
   }
   static std::uint64_t key(const Position& p) { return p.key; }
@@ -176,7 +208,7 @@ struct SearchTraits {
   }
   static void use_eval(Position& p, const EvalWeights* w) {
     p.weights = w;
-    p.template refresh<R.board_size>();
+    p.refresh();
   }
 
   // Endgame databases (docs/egdb.md).
@@ -207,8 +239,10 @@ struct SearchTraits {
   static constexpr int kClassicEighths = R.giveaway && same_move_rules(R, kEnglish) ? 2 : 0;
   static search::Value evaluate(const Position& p) {
     if (!p.weights) return draughts::evaluate(R, p.pos);
+    const bool net = p.network() != nullptr;
+    if (net) p.template sums<R.board_size>(p.side == Side::black ? 1 : 0);
     const search::Value learned =
-        pattern::evaluate<R.board_size>(*p.weights, p.pos, p.network() ? &p.acc : nullptr);
+        pattern::evaluate<R.board_size>(*p.weights, p.pos, net ? &p.acc : nullptr);
     if constexpr (kClassicEighths == 0) return learned;
     return ((8 - kClassicEighths) * learned + kClassicEighths * draughts::evaluate(R, p.pos)) / 8;
   }

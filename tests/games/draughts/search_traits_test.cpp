@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "games/draughts/notation.h"
 
@@ -50,6 +51,47 @@ TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesEnglish) {
 }
 TEST(DraughtsSearchTraits, TheKeyFollowsTheMovesGiveaway) {
   expect_keys_follow_the_moves<kInternationalGiveaway>(4);
+}
+
+// The network's sums that a position the search makes (after_in_tree) computes only when an
+// evaluation asks for them, from the positions before it, some never evaluated: every
+// evaluation along random games (captures, crownings and all) equals that of the same position
+// made alone, and so does a position made by after() from one of them.
+template <const Rules& R>
+void expect_tree_evaluations_as_made_alone(std::uint64_t seed) {
+  using T = SearchTraits<R>;
+  ASSERT_NE(T::make(start_position(R)).network(), nullptr) << R.id;
+  std::mt19937_64 rng(seed);
+  int evaluated = 0;
+  for (int game = 0; game < 60; ++game) {
+    std::vector<typename T::Position> line;
+    line.reserve(201);  // the addresses stay: each position refers to the one before
+    line.push_back(T::make(start_position(R)));
+    for (int ply = 0; ply < 200; ++ply) {
+      const typename T::Position& pos = line.back();
+      if (rng() % 3 == 0) {
+        ASSERT_EQ(T::evaluate(pos), T::evaluate(T::make(pos.pos))) << to_fen(R, pos.pos);
+        ++evaluated;
+      }
+      MoveList list;
+      T::generate(pos, list);
+      if (list.size() == 0) break;
+      const Move m = list[rng() % list.size()];
+      if (rng() % 8 == 0) {
+        const typename T::Position alone = T::after(pos, m);
+        ASSERT_EQ(T::evaluate(alone), T::evaluate(T::make(alone.pos))) << to_fen(R, alone.pos);
+      }
+      line.push_back(T::after_in_tree(pos, m));
+    }
+  }
+  EXPECT_GT(evaluated, 1000);
+}
+
+TEST(DraughtsSearchTraits, TreePositionsEvaluateAsMadeAloneInternational) {
+  expect_tree_evaluations_as_made_alone<kInternational>(5);
+}
+TEST(DraughtsSearchTraits, TreePositionsEvaluateAsMadeAloneEnglish) {
+  expect_tree_evaluations_as_made_alone<kEnglish>(6);
 }
 
 // The evaluation the search uses: the learned weights, and in english giveaway three quarters of
