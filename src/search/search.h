@@ -41,6 +41,7 @@
 //   kProbCutMargin                 ProbCut: at a node outside the principal variation, a search
 //                                  of 40% of the depth that holds beta + margin * depth cuts the
 //                                  node (0 or absent: none)
+//   evaluation_worth_caching(pos)  true: keep the evaluation by key (it costs more than a probe)
 //   after_in_tree(pos, move) -> Position
 //                                  the position after the move as the tree makes it: it may keep
 //                                  a reference to `pos`, which the search keeps alive as long as
@@ -195,6 +196,13 @@ concept DeltaPruning = requires(const typename T::Position& p, const typename T:
 template <class T>
 concept KeysAhead = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::key_after(p, m) } -> std::convertible_to<std::uint64_t>;
+};
+
+// Games whose evaluation costs enough (a network) that the search keeps the values it computed,
+// by key, and evaluates a position met again only once: evaluation_worth_caching(pos) -> bool.
+template <class T>
+concept CachedEvaluation = requires(const typename T::Position& p) {
+  { T::evaluation_worth_caching(p) } -> std::convertible_to<bool>;
 };
 
 template <class T>
@@ -375,6 +383,30 @@ class Search {
     Value iteration_value = 0;
     // The root side's contempt for a draw in the tree (draw_contempt above).
     Value contempt = 0;
+    // The static values of this search by key, where the traits ask for it (the upper 40 bits
+    // of a slot hold the key's, the lower 24 the value): a position met again, by a
+    // transposition or by quiescence under a node evaluated before, is not evaluated twice.
+    static constexpr std::size_t kEvalSlots = std::size_t{1} << 16;
+    static constexpr std::uint64_t kValueBits = (std::uint64_t{1} << 24) - 1;
+    static constexpr Value kValueBias = Value{1} << 23;
+    std::vector<std::uint64_t> eval_cache = std::vector<std::uint64_t>(kEvalSlots, 0);
+
+    Value evaluate(const Position& pos) {
+      if constexpr (!CachedEvaluation<T>) {
+        return T::evaluate(pos);
+      } else {
+        if (!T::evaluation_worth_caching(pos)) return T::evaluate(pos);
+      }
+      const std::uint64_t key = T::key(pos);
+      std::uint64_t& slot = eval_cache[key & (kEvalSlots - 1)];
+      const std::uint64_t tag = key & ~kValueBits;
+      if (slot != 0 && (slot & ~kValueBits) == tag)
+        return static_cast<Value>(slot & kValueBits) - kValueBias;
+      const Value v = T::evaluate(pos);
+      if (v > -kValueBias && v < kValueBias)
+        slot = tag | static_cast<std::uint64_t>(v + kValueBias);
+      return v;
+    }
 
     void set_contempt(Value root_value) {
       if constexpr (draw_contempt<T>() > 0)
@@ -459,13 +491,13 @@ class Search {
         return 0;
       }
       if (ply > seldepth) seldepth = ply;
-      if (ply >= kMaxPly) return T::evaluate(pos);
+      if (ply >= kMaxPly) return evaluate(pos);
       MoveList list;
       const bool stand_pat = T::stand_pat_allowed(pos);
       Value static_value = 0;
       Value best = -kInfinite;
       if (stand_pat) {
-        best = T::evaluate(pos);
+        best = evaluate(pos);
         static_value = best;
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
@@ -564,7 +596,7 @@ class Search {
         aborted = true;
         return 0;
       }
-      if (ply >= kMaxPly) return T::evaluate(pos);
+      if (ply >= kMaxPly) return evaluate(pos);
 
       const std::uint64_t key = keys[base + ply];
       TTData tt;
@@ -581,7 +613,7 @@ class Search {
       if constexpr (Futility<T>) {
         if (T::kFutilityMargin > 0 && search.limits_.futility && !pv_node && ply > 0 &&
             depth <= T::kFutilityDepth && !is_decided(beta) && T::futility_allowed(pos)) {
-          const Value e = T::evaluate(pos);
+          const Value e = evaluate(pos);
           if (e - T::kFutilityMargin - T::kFutilityPerPly * depth >= beta) return e;
         }
       }
@@ -589,7 +621,7 @@ class Search {
       // Null-move pruning: if passing still holds beta at a reduced depth, a real move will too.
       if constexpr (NullMovePruning<T>) {
         if (search.limits_.null_move && !pv_node && ply > 0 && depth >= 3 && !after_null[ply] &&
-            !is_decided(beta) && T::null_move_allowed(pos) && T::evaluate(pos) >= beta) {
+            !is_decided(beta) && T::null_move_allowed(pos) && evaluate(pos) >= beta) {
           const Position next = T::null_move(pos);
           keys[base + ply + 1] = T::key(next);
           reversible[ply + 1] = 0;  // no repetition across a pass
