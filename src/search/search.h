@@ -242,7 +242,8 @@ class Search {
     static constexpr std::size_t kEvalSlots = std::size_t{1} << 16;
     static constexpr std::uint64_t kValueBits = (std::uint64_t{1} << 24) - 1;
     static constexpr Value kValueBias = Value{1} << 23;
-    std::vector<std::uint64_t> eval_cache = std::vector<std::uint64_t>(kEvalSlots, 0);
+    // Allocated at the first evaluation worth keeping: a search that keeps none pays nothing.
+    std::vector<std::uint64_t> eval_cache;
 
     Value evaluate(const Position& pos) {
       if constexpr (!CachedEvaluation<T>) {
@@ -250,6 +251,7 @@ class Search {
       } else {
         if (!T::evaluation_worth_caching(pos)) return T::evaluate(pos);
       }
+      if (eval_cache.empty()) eval_cache.assign(kEvalSlots, 0);
       const std::uint64_t key = T::key(pos);
       std::uint64_t& slot = eval_cache[key & (kEvalSlots - 1)];
       const std::uint64_t tag = key & ~kValueBits;
