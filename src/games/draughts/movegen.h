@@ -58,6 +58,18 @@ class Generator {
       promotions<Side::black>(pos, list);
   }
 
+  // The men's steps that offer the man to an opponent's man (for quiescence, in positions without
+  // kings where no capture is due): onto a square next to an opponent's man that may capture in
+  // that direction, with the square beyond free once the man has left. Steps onto the promotion
+  // row are left out (generate_promotions has them).
+  static void generate_offers(const Position& pos, MoveList& list) {
+    list.clear();
+    if (pos.side == Side::white)
+      offers<Side::white>(pos, list);
+    else
+      offers<Side::black>(pos, list);
+  }
+
   static bool has_capture(const Position& pos) {
     return pos.side == Side::white ? can_capture<Side::white>(pos) : can_capture<Side::black>(pos);
   }
@@ -167,6 +179,30 @@ class Generator {
       for (Bitboard to = G::shift(men, d) & empty & promotion_row(S); to; to &= to - 1) {
         const int t = lowest_bit(to);
         list.push(Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t), true});
+      }
+    }
+  }
+
+  template <Side S>
+  static void offers(const Position& pos, MoveList& list) {
+    constexpr Side O = opposite(S);
+    const Bitboard empty = G::kBoard & ~pos.occupied();
+    const Bitboard takers = pos.men(O);
+    for (Direction d : {forward_left(S), forward_right(S)}) {
+      const int step = G::step(d);
+      for (Bitboard to = G::shift(pos.men(S), d) & empty & ~promotion_row(S); to; to &= to - 1) {
+        const int t = lowest_bit(to);
+        const Bitboard target = Bitboard{1} << t;
+        const Bitboard free = empty ^ target ^ (Bitboard{1} << (t - step));
+        bool offered = false;
+        for (int i = 0; i < 4 && !offered; ++i) {
+          const auto c = static_cast<Direction>(i);  // the taker moves along c, over the man
+          offered = (man_capture_directions(O) & (1u << i)) &&
+                    (G::shift(target, reverse(c)) & takers) && (G::shift(target, c) & free);
+        }
+        if (offered)
+          list.push(
+              Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t), false});
       }
     }
   }

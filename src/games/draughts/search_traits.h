@@ -146,10 +146,35 @@ struct SearchTraits {
   }
 
   static void generate(const Position& p, MoveList& list) { Gen::generate(p.pos, list); }
-  // Quiescence looks at a man's step onto the promotion row (the captures are searched anyway:
-  // where one is due, standing pat is not allowed).
+  // Quiescence searches a man's step onto the promotion row (the captures are searched anyway:
+  // where one is due, standing pat is not allowed) and, in international while no king is on the
+  // board, the exchanges the side may offer: a man's step that must be taken, one man for one,
+  // and is taken back (as Scan 2.0's quiescence does). At equal time they gain in international
+  // and not in english or russian (docs/measurements.md, "Exchanges in quiescence").
+  static constexpr bool kExchangesInQuiescence = R.id == "international";
   static void generate_noisy(const Position& p, MoveList& list) {
     Gen::generate_promotions(p.pos, list);
+    if constexpr (kExchangesInQuiescence)
+      if (p.pos.kings == 0) add_exchanges(p.pos, list);
+  }
+  // The offers that are exchanges: whichever capture the opponent chooses takes the man offered
+  // and nothing else, and a capture back is due after it.
+  static void add_exchanges(const draughts::Position& pos, MoveList& list) {
+    MoveList offers;
+    Gen::generate_offers(pos, offers);
+    for (int i = 0; i < static_cast<int>(offers.size()); ++i) {
+      draughts::Position offered = pos;
+      play(offered, offers[i]);
+      MoveList takes;
+      Gen::generate_captures(offered, takes);
+      bool exchange = takes.size() > 0;
+      for (int j = 0; j < static_cast<int>(takes.size()) && exchange; ++j) {
+        draughts::Position taken = offered;
+        play(taken, takes[j]);
+        exchange = takes[j].captured == (Bitboard{1} << offers[i].to) && Gen::has_capture(taken);
+      }
+      if (exchange) list.push(offers[i]);
+    }
   }
   static bool stand_pat_allowed(const Position& p) { return !Gen::has_capture(p.pos); }
 

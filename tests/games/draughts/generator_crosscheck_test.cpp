@@ -104,6 +104,36 @@ MoveSet quiet_moves_by_coordinates(const Rules& rules, const Position& pos) {
   return moves;
 }
 
+// The men's steps that offer the man to an opponent's man (quiescence's exchanges): a step not
+// onto the last row, after which an opponent's man stands next to the man with the square beyond
+// it empty, in a direction in which that man may capture (000 §3.1; 002 §1.5.3; 004: forward).
+MoveSet offers_by_coordinates(const Rules& rules, const Position& pos) {
+  MoveSet offers;
+  const Side opponent = pos.side == Side::white ? Side::black : Side::white;
+  const int taker_forward = opponent == Side::white ? -1 : 1;
+  for (const MoveKey& move : quiet_moves_by_coordinates(rules, pos)) {
+    const auto& [from, to, captured, promotes] = move;
+    const int from_square = square_of(rules, from), to_square = square_of(rules, to);
+    if (promotes || (pos.kings & square_mask(rules, from_square))) continue;
+    Position after = pos;
+    after.pieces(pos.side) ^= square_mask(rules, from_square) | square_mask(rules, to_square);
+    const Cell at = cell_of(rules, to_square);
+    bool offered = false;
+    for (int dr : {-1, 1}) {
+      if (!rules.men_capture_backward && dr != taker_forward) continue;
+      for (int dc : {-1, 1}) {
+        const int taker = square_at(rules, at.row - dr, at.column - dc);
+        const int landing = square_at(rules, at.row + dr, at.column + dc);
+        if (taker >= 0 && landing >= 0 && (after.men(opponent) & square_mask(rules, taker)) &&
+            !(after.occupied() & square_mask(rules, landing)))
+          offered = true;
+      }
+    }
+    if (offered) offers.insert(move);
+  }
+  return offers;
+}
+
 MoveSet capture_moves_by_coordinates(const Rules& rules, const Position& pos) {
   MoveSet moves;
   for (const CapturePath& path : capture_paths(rules, pos)) moves.insert(key_of(path.move));
@@ -174,6 +204,17 @@ testing::AssertionResult generator_matches_coordinates(const Rules& rules, const
     return testing::AssertionFailure()
            << "generate_promotions gives" << describe(rules, promotions)
            << "\nthe quiet moves that promote are" << describe(rules, expected_promotions);
+
+  MoveList offer_list;
+  with_move_rules(rules,
+                  [&]<const Rules & R>() { Generator<R>::generate_offers(pos, offer_list); });
+  MoveSet offers;
+  for (const Move& move : offer_list) offers.insert(key_of(move));
+  const MoveSet expected_offers = offers_by_coordinates(rules, pos);
+  if (offers != expected_offers)
+    return testing::AssertionFailure()
+           << "generate_offers gives" << describe(rules, offers)
+           << "\nthe steps that offer a man are" << describe(rules, expected_offers);
 
   if (count_moves(rules, pos) != static_cast<std::uint64_t>(list.size()))
     return testing::AssertionFailure()

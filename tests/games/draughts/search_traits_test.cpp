@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include "games/draughts/notation.h"
@@ -92,6 +94,74 @@ TEST(DraughtsSearchTraits, TreePositionsEvaluateAsMadeAloneInternational) {
 }
 TEST(DraughtsSearchTraits, TreePositionsEvaluateAsMadeAloneEnglish) {
   expect_tree_evaluations_as_made_alone<kEnglish>(6);
+}
+
+// Quiescence's moves where no capture is due (search_traits.h, generate_noisy): the men's steps
+// onto the promotion row and, where the game has them and no king is on the board, the
+// exchanges: the quiet steps of a man after which every capture the opponent may choose takes
+// that man alone and leaves a capture due. Along random games, against all the quiet moves.
+template <const Rules& R>
+void expect_quiescence_moves(std::uint64_t seed, bool exchanges) {
+  using T = SearchTraits<R>;
+  using Gen = Generator<R>;
+  std::mt19937_64 rng(seed);
+  int positions = 0, listed_exchanges = 0;
+  for (int game = 0; game < 60; ++game) {
+    typename T::Position pos = T::make(start_position(R));
+    for (int ply = 0; ply < 150; ++ply) {
+      if (!Gen::has_capture(pos.pos)) {
+        ++positions;
+        MoveList noisy, quiet;
+        T::generate_noisy(pos, noisy);
+        Gen::generate_quiet(pos.pos, quiet);
+        std::set<std::pair<int, int>> listed, expected;
+        for (const Move& m : noisy) listed.insert({m.from, m.to});
+        ASSERT_EQ(listed.size(), static_cast<std::size_t>(noisy.size())) << to_fen(R, pos.pos);
+        int expected_exchanges = 0;
+        for (const Move& m : quiet) {
+          if (m.promotes) {
+            expected.insert({m.from, m.to});
+            continue;
+          }
+          if (!exchanges || pos.pos.kings) continue;
+          draughts::Position offered = pos.pos;
+          play(offered, m);
+          MoveList takes;
+          Gen::generate_captures(offered, takes);
+          bool exchange = takes.size() > 0;
+          for (const Move& take : takes) {
+            draughts::Position taken = offered;
+            play(taken, take);
+            exchange =
+                exchange && take.captured == (Bitboard{1} << m.to) && Gen::has_capture(taken);
+          }
+          if (exchange) {
+            expected.insert({m.from, m.to});
+            ++expected_exchanges;
+          }
+        }
+        ASSERT_EQ(listed, expected) << to_fen(R, pos.pos);
+        listed_exchanges += expected_exchanges;
+      }
+      MoveList list;
+      T::generate(pos, list);
+      if (list.size() == 0) break;
+      pos = T::after(pos, list[rng() % list.size()]);
+    }
+  }
+  EXPECT_GT(positions, 1500);
+  if (exchanges) {
+    EXPECT_GT(listed_exchanges, 500);
+  }
+}
+
+TEST(DraughtsSearchTraits, QuiescenceSearchesExchangesInInternational) {
+  expect_quiescence_moves<kInternational>(8, true);
+}
+TEST(DraughtsSearchTraits, QuiescenceSearchesOnlyPromotionsInTheOtherGames) {
+  expect_quiescence_moves<kEnglish>(9, false);
+  expect_quiescence_moves<kRussian>(10, false);
+  expect_quiescence_moves<kInternationalGiveaway>(11, false);
 }
 
 // The evaluation the search uses: the learned weights, and in english giveaway three quarters of
