@@ -98,8 +98,9 @@ TEST(DraughtsSearchTraits, TreePositionsEvaluateAsMadeAloneEnglish) {
 
 // Quiescence's moves where no capture is due (search_traits.h, generate_noisy): the men's steps
 // onto the promotion row and, where the game has them and no king is on the board, the
-// exchanges: the quiet steps of a man after which every capture the opponent may choose takes
-// that man alone and leaves a capture due. Along random games, against all the quiet moves.
+// exchanges: the quiet steps of a man after which the opponent may take that man alone, and every
+// capture the opponent may choose takes one man and leaves a capture due. Along random games,
+// against all the quiet moves.
 template <const Rules& R>
 void expect_quiescence_moves(std::uint64_t seed, bool exchanges) {
   using T = SearchTraits<R>;
@@ -128,12 +129,13 @@ void expect_quiescence_moves(std::uint64_t seed, bool exchanges) {
           play(offered, m);
           MoveList takes;
           Gen::generate_captures(offered, takes);
-          bool exchange = takes.size() > 0;
+          bool exchange = false;
+          for (const Move& take : takes)
+            exchange = exchange || take.captured == (Bitboard{1} << m.to);
           for (const Move& take : takes) {
             draughts::Position taken = offered;
             play(taken, take);
-            exchange =
-                exchange && take.captured == (Bitboard{1} << m.to) && Gen::has_capture(taken);
+            exchange = exchange && count(take.captured) == 1 && Gen::has_capture(taken);
           }
           if (exchange) {
             expected.insert({m.from, m.to});
