@@ -70,6 +70,15 @@ class Generator {
       offers<Side::black>(pos, list);
   }
 
+  // Whether an offer of generate_offers (no king on the board) is an exchange: the opponent then
+  // has a capture, every capture it may choose takes one man, and after each a capture back is
+  // due. With men alone a capture takes two pieces or more exactly where a first jump may go on
+  // from where it lands, so the captures are read off the bitboards instead of being generated.
+  static bool offer_is_exchange(const Position& pos, const Move& offer) {
+    return pos.side == Side::white ? exchange<Side::white>(pos, offer)
+                                   : exchange<Side::black>(pos, offer);
+  }
+
   static bool has_capture(const Position& pos) {
     return pos.side == Side::white ? can_capture<Side::white>(pos) : can_capture<Side::black>(pos);
   }
@@ -205,6 +214,42 @@ class Generator {
               Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t), false});
       }
     }
+  }
+
+  template <Side S>
+  static bool exchange(const Position& pos, const Move& offer) {
+    // A man crowned on the way would go on as a king (002 §1.5.15), which is not read here.
+    static_assert(R.passing_promotion == PassingPromotion::continues_as_man);
+    constexpr Side O = opposite(S);
+    constexpr unsigned directions = man_capture_directions(O);
+    const Bitboard mine = (pos.pieces(S) & ~(Bitboard{1} << offer.from)) | Bitboard{1} << offer.to;
+    const Bitboard takers = pos.pieces(O);
+    const Bitboard empty = G::kBoard & ~(mine | takers);
+    bool any = false;
+    for (int i = 0; i < 4; ++i) {
+      if (!(directions & (1u << i))) continue;
+      const auto d = static_cast<Direction>(i);
+      const Bitboard lands = G::shift(G::shift(takers, d) & mine, d) & empty;
+      if (!lands) continue;
+      any = true;
+      // A second jump from a landing square. `empty` still holds the taker on its square, which
+      // only a jump back over the first man could reach: a jump no capture may make.
+      for (int k = 0; k < 4; ++k) {
+        const auto e = static_cast<Direction>(k);
+        if ((directions & (1u << k)) && (G::shift(G::shift(lands, e) & mine, e) & empty))
+          return false;
+      }
+      for (Bitboard l = lands; l; l &= l - 1) {
+        const Bitboard to = l & -l;
+        const Bitboard victim = G::shift(to, reverse(d));
+        Position taken;
+        taken.pieces(S) = mine & ~victim;
+        taken.pieces(O) = takers ^ G::shift(victim, reverse(d)) ^ to;
+        taken.side = S;
+        if (!can_capture<S>(taken)) return false;
+      }
+    }
+    return any;
   }
 
   template <Side S>

@@ -164,19 +164,8 @@ struct SearchTraits {
   static void add_exchanges(const draughts::Position& pos, MoveList& list) {
     MoveList offers;
     Gen::generate_offers(pos, offers);
-    for (int i = 0; i < static_cast<int>(offers.size()); ++i) {
-      draughts::Position offered = pos;
-      play(offered, offers[i]);
-      MoveList takes;
-      Gen::generate_captures(offered, takes);
-      bool exchange = takes.size() > 0;
-      for (int j = 0; j < static_cast<int>(takes.size()) && exchange; ++j) {
-        draughts::Position taken = offered;
-        play(taken, takes[j]);
-        exchange = count(takes[j].captured) == 1 && Gen::has_capture(taken);
-      }
-      if (exchange) list.push(offers[i]);
-    }
+    for (const Move& offer : offers)
+      if (Gen::offer_is_exchange(pos, offer)) list.push(offer);
   }
   static bool stand_pat_allowed(const Position& p) { return !Gen::has_capture(p.pos); }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <utility>
@@ -160,6 +161,53 @@ void expect_quiescence_moves(std::uint64_t seed, bool exchanges) {
 TEST(DraughtsSearchTraits, QuiescenceSearchesExchangesInInternational) {
   expect_quiescence_moves<kInternational>(8, true);
 }
+// The generator reads an exchange off the bitboards (movegen.h, offer_is_exchange); it must
+// agree with the definition played out: the opponent's captures generated after the offer, each
+// taking one man and each leaving a capture due. On random boards of men only, where captures of
+// two and more are common.
+TEST(DraughtsSearchTraits, ExchangesReadOffTheBitboardsAreThoseOfTheCaptures) {
+  using Gen = Generator<kInternational>;
+  std::mt19937_64 rng(12);
+  const int squares = square_count(kInternational);
+  std::vector<int> order(squares);
+  for (int s = 0; s < squares; ++s) order[s] = s;
+  int offers = 0, exchanges = 0, multiple = 0;
+  for (int i = 0; i < 200000; ++i) {
+    std::shuffle(order.begin(), order.end(), rng);
+    Position pos;
+    const int white = 3 + static_cast<int>(rng() % 18), black = 3 + static_cast<int>(rng() % 18);
+    for (int k = 0; k < white + black; ++k) {
+      const Side side = k < white ? Side::white : Side::black;
+      const Bitboard mask = square_mask(kInternational, order[k]);
+      if (promotion_row(kInternational, side) & mask) continue;  // it would be a king
+      pos.pieces(side) |= mask;
+    }
+    pos.side = rng() % 2 ? Side::white : Side::black;
+    if (Gen::has_capture(pos)) continue;
+    MoveList list;
+    Gen::generate_offers(pos, list);
+    for (const Move& offer : list) {
+      Position offered = pos;
+      play(offered, offer);
+      MoveList takes;
+      Gen::generate_captures(offered, takes);
+      bool exchange = takes.size() > 0;
+      for (const Move& take : takes) {
+        Position taken = offered;
+        play(taken, take);
+        exchange = exchange && count(take.captured) == 1 && Gen::has_capture(taken);
+        multiple += count(take.captured) > 1;
+      }
+      ASSERT_EQ(Gen::offer_is_exchange(pos, offer), exchange) << to_fen(kInternational, pos);
+      ++offers;
+      exchanges += exchange;
+    }
+  }
+  EXPECT_GT(offers, 20000);
+  EXPECT_GT(exchanges, 2000);
+  EXPECT_GT(multiple, 10000);
+}
+
 TEST(DraughtsSearchTraits, QuiescenceSearchesOnlyPromotionsInTheOtherGames) {
   expect_quiescence_moves<kEnglish>(9, false);
   expect_quiescence_moves<kRussian>(10, false);
