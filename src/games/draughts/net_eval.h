@@ -260,10 +260,14 @@ inline void update_view_sized(const Network& n, const std::int16_t* old, std::in
   }
   const int added = input_of<N>(seen, own, was_king || move.promotes, G::square_of(move.to));
   const std::int16_t* add = n.q1.data() + static_cast<std::size_t>(added) * H;
-  for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(old[j] + add[j]);
-  for (int r = 0; r < count; ++r) {
+  // The mover's two rows in one pass (all a quiet move needs), then each piece it took; `out`
+  // shares no memory with the rows read, so the sums stay in registers within a pass.
+  std::int16_t* __restrict out = sums;
+  const std::int16_t* leave = n.q1.data() + static_cast<std::size_t>(removed[0]) * H;
+  for (int j = 0; j < H; ++j) out[j] = static_cast<std::int16_t>(old[j] + add[j] - leave[j]);
+  for (int r = 1; r < count; ++r) {
     const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(removed[r]) * H;
-    for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] - row[j]);
+    for (int j = 0; j < H; ++j) out[j] = static_cast<std::int16_t>(out[j] - row[j]);
   }
 }
 
