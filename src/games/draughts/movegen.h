@@ -280,15 +280,13 @@ class Generator {
 
   // The search for capture sequences of one piece, with the captured pieces left on the board until
   // the move is over (Turkish strike, 000 §3.4.6-3.4.7; 002 §1.5.9-1.5.12).
+  // One per side, so that a man's directions and promotion row are constants of the code and
+  // its loop over directions unrolls into fixed shifts.
+  template <Side S>
   class Capturer {
    public:
-    Capturer(MoveList& list, Bitboard opponent, Bitboard empty, Bitboard promotion_row,
-             unsigned man_directions)
-        : list_(list),
-          opponent_(opponent),
-          empty_(empty),
-          promotion_row_(promotion_row),
-          man_directions_(man_directions) {}
+    Capturer(MoveList& list, Bitboard opponent, Bitboard empty)
+        : list_(list), opponent_(opponent), empty_(empty) {}
 
     void man(Bitboard from) {
       start(from);
@@ -341,7 +339,7 @@ class Generator {
       bool any = false;
       const Bitboard free = free_squares(captured);
       for (int i = 0; i < 4; ++i) {
-        if (!(man_directions_ & (1u << i))) continue;
+        if (!(kManDirections & (1u << i))) continue;
         const Direction d = static_cast<Direction>(i);
         const Bitboard victim = G::shift(at, d) & opponent_ & ~captured;
         if (!victim) continue;
@@ -354,7 +352,7 @@ class Generator {
     }
 
     void man_lands(Bitboard land, Direction d, Bitboard captured) {
-      if (!(land & promotion_row_)) {
+      if (!(land & kPromotionRow)) {
         if (!man_jumps(land, captured)) add(land, captured, false);
         return;
       }
@@ -432,8 +430,8 @@ class Generator {
     MoveList& list_;
     Bitboard opponent_;
     Bitboard empty_;
-    Bitboard promotion_row_;
-    unsigned man_directions_;
+    static constexpr Bitboard kPromotionRow = promotion_row(S);
+    static constexpr unsigned kManDirections = man_capture_directions(S);
     Bitboard free_ = 0;
     std::uint8_t from_ = 0;
     bool crowned_ = false;
@@ -443,8 +441,7 @@ class Generator {
   template <Side S>
   static void captures(const Position& pos, MoveList& list) {
     const Bitboard empty = G::kBoard & ~pos.occupied();
-    Capturer capturer(list, pos.pieces(opposite(S)), empty, promotion_row(S),
-                      man_capture_directions(S));
+    Capturer<S> capturer(list, pos.pieces(opposite(S)), empty);
     // Only the men that have a first jump start a search.
     const Bitboard opponent = pos.pieces(opposite(S));
     Bitboard jumpers = 0;
