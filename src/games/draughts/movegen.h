@@ -199,19 +199,20 @@ class Generator {
     const Bitboard takers = pos.men(O);
     for (Direction d : {forward_left(S), forward_right(S)}) {
       const int step = G::step(d);
-      for (Bitboard to = G::shift(pos.men(S), d) & empty & ~promotion_row(S); to; to &= to - 1) {
+      // The squares where an arriving man may be taken: a taker behind it along c and the square
+      // beyond free, which along reverse(d) is the square the man has left.
+      Bitboard exposed = 0;
+      for (int i = 0; i < 4; ++i) {
+        if (!(man_capture_directions(O) & (1u << i))) continue;
+        const auto c = static_cast<Direction>(i);
+        exposed |=
+            G::shift(takers, c) & (c == reverse(d) ? G::kBoard : G::shift(empty, reverse(c)));
+      }
+      for (Bitboard to = G::shift(pos.men(S), d) & empty & ~promotion_row(S) & exposed; to;
+           to &= to - 1) {
         const int t = lowest_bit(to);
-        const Bitboard target = Bitboard{1} << t;
-        const Bitboard free = empty ^ target ^ (Bitboard{1} << (t - step));
-        bool offered = false;
-        for (int i = 0; i < 4 && !offered; ++i) {
-          const auto c = static_cast<Direction>(i);  // the taker moves along c, over the man
-          offered = (man_capture_directions(O) & (1u << i)) &&
-                    (G::shift(target, reverse(c)) & takers) && (G::shift(target, c) & free);
-        }
-        if (offered)
-          list.push(
-              Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t), false});
+        list.push(
+            Move{0, static_cast<std::uint8_t>(t - step), static_cast<std::uint8_t>(t), false});
       }
     }
   }
