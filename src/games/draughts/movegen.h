@@ -131,17 +131,33 @@ class Generator {
     return reach;
   }
 
+  // Where pieces standing on `from` land, jumping along D over a piece of `over`.
+  template <Direction D>
+  static Bitboard jump_lands(Bitboard from, Bitboard over, Bitboard empty) {
+    return G::template shift<D>(G::template shift<D>(from) & over) & empty;
+  }
+
   template <Side S>
   static bool can_capture(const Position& pos) {
     const Bitboard empty = G::kBoard & ~pos.occupied();
     const Bitboard opponent = pos.pieces(opposite(S));
     const Bitboard men = pos.men(S);
     const Bitboard kings = pos.kings_of(S);
+    // The men's jumps in fixed shifts, the kings' (rarer) after.
+    Bitboard lands = 0;
+    if constexpr ((man_capture_directions(S) & 0b0001) != 0)
+      lands |= jump_lands<kNorthWest>(men, opponent, empty);
+    if constexpr ((man_capture_directions(S) & 0b0010) != 0)
+      lands |= jump_lands<kNorthEast>(men, opponent, empty);
+    if constexpr ((man_capture_directions(S) & 0b0100) != 0)
+      lands |= jump_lands<kSouthWest>(men, opponent, empty);
+    if constexpr ((man_capture_directions(S) & 0b1000) != 0)
+      lands |= jump_lands<kSouthEast>(men, opponent, empty);
+    if (lands) return true;
+    if (!kings) return false;
     for (int i = 0; i < 4; ++i) {
       const Direction d = static_cast<Direction>(i);
-      Bitboard attackers = 0;
-      if (man_capture_directions(S) & (1u << i)) attackers |= men;
-      if (kings) attackers |= R.flying_kings ? ray_fill(kings, empty, d) : kings;
+      const Bitboard attackers = R.flying_kings ? ray_fill(kings, empty, d) : kings;
       if (G::shift(G::shift(attackers, d) & opponent, d) & empty) return true;
     }
     return false;
