@@ -45,14 +45,21 @@ TEST(Levels, AHigherLevelSearchesMoreOrStraysLess) {
   }
 }
 
-// English and mill have rows of their own (their steps under the common table were uneven); a
-// game without one reads the common table.
-TEST(Levels, EnglishAndMillHaveTheirOwnRows) {
+// International, english and mill have rows of their own (their steps under the common table
+// were uneven; docs/measurements.md, "Levels"); a game without one (russian, the giveaway games)
+// reads the common table.
+TEST(Levels, InternationalEnglishAndMillHaveTheirOwnRows) {
   EXPECT_NE(level_setting("english", 8).nodes, level_setting("international", 8).nodes);
   EXPECT_NE(level_setting("mill", 3).margin, level_setting("international", 3).margin);
+  EXPECT_NE(level_setting("russian", 3).margin, level_setting("international", 3).margin);
+  EXPECT_NE(level_setting("russian", 9).nodes, level_setting("international", 9).nodes);
   for (int level = 1; level <= 10; ++level) {
-    EXPECT_EQ(level_setting("russian", level).nodes, level_setting("international", level).nodes);
-    EXPECT_EQ(level_setting("russian", level).margin, level_setting("international", level).margin);
+    EXPECT_EQ(level_setting("russian", level).nodes,
+              level_setting("russian-giveaway", level).nodes);
+    EXPECT_EQ(level_setting("russian", level).margin,
+              level_setting("international-giveaway", level).margin);
+    EXPECT_EQ(level_setting("russian", level).depth,
+              level_setting("english-giveaway", level).depth);
   }
 }
 
