@@ -34,11 +34,12 @@ bool one_of(const std::array<int, K>& sizes, std::uint32_t v) {
 }
 
 // The second layer in 8 bits: each unit's weights scaled so that the largest is 127, grouped by
-// four first-layer units (net_eval.h).
+// four first-layer units, and the same by two in 16 bits (net_eval.h).
 void prepare_second_layer(Network& n) {
   const std::size_t h = static_cast<std::size_t>(n.hidden),
                     h2 = static_cast<std::size_t>(n.hidden2);
   n.q2.assign(n.w2.size(), 0);
+  n.q2_pairs.assign(n.w2.size(), 0);
   n.q2_scale.assign(h2, 1.0f);
   n.q2_unit.assign(h2, 0.0f);
   for (std::size_t k = 0; k < h2; ++k) {
@@ -47,9 +48,12 @@ void prepare_second_layer(Network& n) {
     const float scale = largest > 0 ? 127.0f / largest : 1.0f;
     n.q2_scale[k] = scale;
     n.q2_unit[k] = 1.0f / (static_cast<float>(kUnitOne) * scale);
-    for (std::size_t j = 0; j < h; ++j)
-      n.q2[((j / 4) * h2 + k) * 4 + j % 4] =
+    for (std::size_t j = 0; j < h; ++j) {
+      const auto q =
           static_cast<std::int8_t>(std::clamp(std::lround(n.w2[j * h2 + k] * scale), -127L, 127L));
+      n.q2[((j / 4) * h2 + k) * 4 + j % 4] = q;
+      n.q2_pairs[((j / 2) * h2 + k) * 2 + j % 2] = q;
+    }
   }
 }
 

@@ -14,7 +14,7 @@
 // with the layer sizes fixed at compile time so that the loops run on the CPU's vector units: the
 // second layer in 8-bit integers (the first layer's outputs in 1/255ths, each unit's weights
 // scaled to the range of 8 bits), four products a 32-bit lane at once where the CPU has AVX-512
-// VNNI.
+// VNNI, else two in 16 bits where it has AVX2 (the same integers either way).
 #pragma once
 
 #include <algorithm>
@@ -25,7 +25,7 @@
 #include <type_traits>
 #include <vector>
 
-#if defined(__AVX512VNNI__) && defined(__AVX512BW__)
+#if defined(__AVX2__)
 #include <immintrin.h>
 
 #include <cstring>
@@ -73,6 +73,9 @@ struct Network {
   // (127 over the largest of them), grouped by four first-layer units: q2[(g * hidden2 + k) * 4 +
   // i] is unit 4g+i's weight into unit k. q2_unit[k] turns unit k's integer sum back into a value.
   std::vector<std::int8_t> q2;
+  // The same weights in 16 bits, grouped by two first-layer units: q2_pairs[(p * hidden2 + k) * 2
+  // + i] is unit 2p+i's weight into unit k (for CPUs without VNNI, which multiply 16-bit pairs).
+  std::vector<std::int16_t> q2_pairs;
   std::vector<float> q2_scale, q2_unit;
 
   int inputs() const { return kPlanes * board_size * board_size / 2; }
@@ -133,14 +136,31 @@ inline std::uint8_t unit_output(int sum, int l1_shift) {
   return static_cast<std::uint8_t>((clipped_sum * kUnitOne + (1 << (l1_shift - 1))) >> l1_shift);
 }
 
-// The second layer's sums z[k] = sum over j of h1[j] * weight(j, k), in integers.
+// The second layer's sums z[k] = sum over j of h1[j] * weight(j, k), h1 the first layer's
+// outputs (unit_output), in integers: the plain loops, which any CPU runs.
 template <int H, int H2>
-inline void second_layer(const std::int8_t* w, const std::uint8_t* h1, std::int32_t* z) {
+inline void second_layer_plain(const Network& n, const std::int16_t* sums, std::int32_t* z) {
+  std::uint8_t h1[H];
+  for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift);
+  const std::int8_t* w = n.q2.data();
+  for (int k = 0; k < H2; ++k) z[k] = 0;
+  for (int g = 0; g < H / 4; ++g)
+    for (int k = 0; k < H2; ++k)
+      for (int i = 0; i < 4; ++i)
+        z[k] += h1[4 * g + i] * w[(static_cast<std::size_t>(g) * H2 + k) * 4 + i];
+}
+
+// The same sums on the CPU's vector units, where it has them.
+template <int H, int H2>
+inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_t* z) {
 #if defined(__AVX512VNNI__) && defined(__AVX512BW__)
   if constexpr (H2 % 16 == 0) {
+    alignas(64) std::uint8_t h1[H];
+    for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift);
     // Four units' outputs broadcast to every lane, times their four weights into each of 16
     // units a vector; two chains so that the additions do not wait on each other.
     constexpr int C = H2 / 16;
+    const std::int8_t* w = n.q2.data();
     __m512i acc[2][C];
     for (auto& chain : acc)
       for (auto& a : chain) a = _mm512_setzero_si512();
@@ -158,20 +178,53 @@ inline void second_layer(const std::int8_t* w, const std::uint8_t* h1, std::int3
     return;
   }
 #endif
-  for (int k = 0; k < H2; ++k) z[k] = 0;
-  for (int g = 0; g < H / 4; ++g)
-    for (int k = 0; k < H2; ++k)
-      for (int i = 0; i < 4; ++i)
-        z[k] += h1[4 * g + i] * w[(static_cast<std::size_t>(g) * H2 + k) * 4 + i];
+#if defined(__AVX2__)
+  if constexpr (H2 % 8 == 0) {
+    // The outputs in 16 bits, 16 units a vector: unit_output's clip, then its rounded product
+    // (c * 255 + 2^(s-1)) >> s as _mm256_mulhrs_epi16's (a * b + 2^14) >> 15 with a = c * 2^(14-s)
+    // (at most 2^14) and b = 2 * 255, which is the same integer.
+    alignas(64) std::int16_t h1[H];
+    const __m256i top = _mm256_set1_epi16(static_cast<std::int16_t>(1 << n.l1_shift));
+    const __m128i up = _mm_cvtsi32_si128(14 - n.l1_shift);
+    const __m256i twice_one = _mm256_set1_epi16(2 * kUnitOne);
+    for (int j = 0; j < H; j += 16) {
+      __m256i s = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums + j));
+      s = _mm256_min_epi16(_mm256_max_epi16(s, _mm256_setzero_si256()), top);
+      s = _mm256_mulhrs_epi16(_mm256_sll_epi16(s, up), twice_one);
+      _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j), s);
+    }
+    // Two units' outputs broadcast to every lane, times their two weights into each of 8 units a
+    // vector (_mm256_madd_epi16: exact, a product is at most 255 * 127); two chains.
+    constexpr int C = H2 / 8;
+    const std::int16_t* w = n.q2_pairs.data();
+    __m256i acc[2][C];
+    for (auto& chain : acc)
+      for (auto& a : chain) a = _mm256_setzero_si256();
+    for (int p = 0; p < H / 2; p += 2)
+      for (int u = 0; u < 2; ++u) {
+        std::int32_t two;
+        std::memcpy(&two, h1 + 2 * (p + u), 4);
+        const __m256i x = _mm256_set1_epi32(two);
+        const std::int16_t* row = w + static_cast<std::size_t>(p + u) * H2 * 2;
+        for (int c = 0; c < C; ++c)
+          acc[u][c] = _mm256_add_epi32(
+              acc[u][c], _mm256_madd_epi16(x, _mm256_loadu_si256(
+                                                  reinterpret_cast<const __m256i*>(row + 16 * c))));
+      }
+    for (int c = 0; c < C; ++c)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + 8 * c),
+                          _mm256_add_epi32(acc[0][c], acc[1][c]));
+    return;
+  }
+#endif
+  second_layer_plain<H, H2>(n, sums, z);
 }
 
 // The rest of the network from the first layer's sums: the output (not yet in centipawns).
 template <int H, int H2>
 inline float forward_from(const Network& n, const std::int16_t* sums) {
-  alignas(64) std::uint8_t h1[H];
-  for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift);
   alignas(64) std::int32_t z2[H2];
-  second_layer<H, H2>(n.q2.data(), h1, z2);
+  second_layer<H, H2>(n, sums, z2);
   float out = n.b3;
   const float* b2 = n.b2.data();
   const float* w3 = n.w3.data();

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "games/draughts/notation.h"
@@ -157,6 +159,36 @@ TEST_P(NetEvalBoards, TheSumsKeptMoveByMoveAreThoseOfThePosition) {
 INSTANTIATE_TEST_SUITE_P(Boards, NetEvalBoards,
                          ::testing::Values(&kInternational, &kRussian, &kEnglish),
                          [](const auto& info) { return std::string(info.param->id); });
+
+// The second layer on the vector units gives exactly the integers of the plain loops, for every
+// size and first-layer scale, sums below 0, within and above the clip included.
+TEST(NetEvalLayers, TheVectorSecondLayerIsThePlainOneExactly) {
+  std::mt19937_64 rng(21);
+  const auto check = [&](auto h, auto h2) {
+    constexpr int H = decltype(h)::value, H2 = decltype(h2)::value;
+    Network n = random_network(kInternational, H, H2, 7);
+    for (int shift = 4; shift <= 9; ++shift) {
+      n.l1_shift = shift;
+      std::uniform_int_distribution<int> sum(-(2 << shift), 2 << shift);
+      for (int trial = 0; trial < 50; ++trial) {
+        alignas(64) std::int16_t sums[H];
+        for (int j = 0; j < H; ++j)
+          sums[j] = static_cast<std::int16_t>(trial == 0 ? (j % 3 - 1) << shift : sum(rng));
+        std::int32_t fast[H2], plain[H2];
+        second_layer<H, H2>(n, sums, fast);
+        second_layer_plain<H, H2>(n, sums, plain);
+        for (int k = 0; k < H2; ++k)
+          ASSERT_EQ(fast[k], plain[k]) << H << "," << H2 << " shift " << shift << " unit " << k;
+      }
+    }
+  };
+  using std::integral_constant;
+  check(integral_constant<int, 32>{}, integral_constant<int, 8>{});
+  check(integral_constant<int, 64>{}, integral_constant<int, 16>{});
+  check(integral_constant<int, 128>{}, integral_constant<int, 32>{});
+  check(integral_constant<int, 256>{}, integral_constant<int, 16>{});
+  check(integral_constant<int, 256>{}, integral_constant<int, 32>{});
+}
 
 TEST(NetEvalFile, IsReadBackAsWritten) {
   const Network n = random_network(kEnglish, 32, 8, 3);
