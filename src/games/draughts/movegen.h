@@ -131,10 +131,13 @@ class Generator {
     return reach;
   }
 
-  // Where pieces standing on `from` land, jumping along D over a piece of `over`.
+  // Where pieces standing on `from` land, jumping along d over a piece of `over`.
+  static Bitboard jump_lands(Bitboard from, Bitboard over, Bitboard empty, Direction d) {
+    return G::shift(G::shift(from, d) & over, d) & empty;
+  }
   template <Direction D>
   static Bitboard jump_lands(Bitboard from, Bitboard over, Bitboard empty) {
-    return G::template shift<D>(G::template shift<D>(from) & over) & empty;
+    return jump_lands(from, over, empty, D);
   }
 
   template <Side S>
@@ -158,7 +161,7 @@ class Generator {
     for (int i = 0; i < 4; ++i) {
       const Direction d = static_cast<Direction>(i);
       const Bitboard attackers = R.flying_kings ? ray_fill(kings, empty, d) : kings;
-      if (G::shift(G::shift(attackers, d) & opponent, d) & empty) return true;
+      if (jump_lands(attackers, opponent, empty, d)) return true;
     }
     return false;
   }
@@ -246,15 +249,14 @@ class Generator {
     for (int i = 0; i < 4; ++i) {
       if (!(directions & (1u << i))) continue;
       const auto d = static_cast<Direction>(i);
-      const Bitboard lands = G::shift(G::shift(takers, d) & mine, d) & empty;
+      const Bitboard lands = jump_lands(takers, mine, empty, d);
       if (!lands) continue;
       any = true;
       // A second jump from a landing square. `empty` still holds the taker on its square, which
       // only a jump back over the first man could reach: a jump no capture may make.
       for (int k = 0; k < 4; ++k) {
         const auto e = static_cast<Direction>(k);
-        if ((directions & (1u << k)) && (G::shift(G::shift(lands, e) & mine, e) & empty))
-          return false;
+        if ((directions & (1u << k)) && jump_lands(lands, mine, empty, e)) return false;
       }
       for (Bitboard l = lands; l; l &= l - 1) {
         const Bitboard to = l & -l;
