@@ -358,7 +358,10 @@ class Search {
         if (best > alpha) alpha = best;
         T::generate_noisy(pos, list);
       } else {
-        T::generate(pos, list);
+        if constexpr (GeneratesUnresolved<T>)
+          T::generate_unresolved(pos, list);
+        else
+          T::generate(pos, list);
         if (list.size() == 0) return terminal(pos, ply);
       }
       // Most valuable victim first: the first capture tried is the likeliest to cut off.

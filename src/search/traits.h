@@ -20,6 +20,8 @@
 //   side_index(pos) -> int         0 or 1, the side to move
 // and may provide (detected at compile time; without them the search does without):
 //   kLateMoveReductions            false: never reduce late quiet moves (default true)
+//   generate_unresolved(pos, list) every legal move of a position where stand_pat_allowed(pos)
+//                                  is false (draughts: the captures, without asking again)
 //   skip_in_quiescence(pos, move)  a noisy move not worth searching when standing pat is allowed
 //                                  (a capture that loses material, an under-promotion)
 //   order_quiet(pos, move) -> int  a bonus (below 1 << 26) on a quiet move's history score, for
@@ -106,6 +108,10 @@ concept Futility = requires(const typename T::Position& p) {
   { T::kFutilityDepth } -> std::convertible_to<int>;
 };
 
+template <class T>
+concept GeneratesUnresolved = requires(const typename T::Position& p, typename T::MoveList& l) {
+  T::generate_unresolved(p, l);
+};
 template <class T>
 concept SkipsInQuiescence = requires(const typename T::Position& p, const typename T::Move& m) {
   { T::skip_in_quiescence(p, m) } -> std::convertible_to<bool>;

@@ -168,6 +168,10 @@ struct SearchTraits {
       if (Gen::offer_is_exchange(pos, offer)) list.push(offer);
   }
   static bool stand_pat_allowed(const Position& p) { return !Gen::has_capture(p.pos); }
+  // Where standing pat is not allowed a capture is due: the moves are the captures.
+  static void generate_unresolved(const Position& p, MoveList& list) {
+    Gen::generate_captures(p.pos, list);
+  }
 
   // The key follows the move: the mover leaves `from` and stands on `to` (a king if it was one
   // or is crowned), the captured pieces are the opponent's (piece_kind's order of kinds).
