@@ -150,13 +150,41 @@ inline void second_layer_plain(const Network& n, const std::int16_t* sums, std::
         z[k] += h1[4 * g + i] * w[(static_cast<std::size_t>(g) * H2 + k) * 4 + i];
 }
 
+#if defined(__AVX2__)
+// unit_output of 16 sums at once, in 16 bits: the clip, then (c * 255 + 2^(s-1)) >> s as
+// _mm256_mulhrs_epi16's (a * b + 2^14) >> 15 with a = c * 2^(14-s) (at most 2^14) and
+// b = 2 * 255, which is the same integer.
+class UnitOutputs {
+ public:
+  explicit UnitOutputs(int l1_shift)
+      : top_(_mm256_set1_epi16(static_cast<std::int16_t>(1 << l1_shift))),
+        twice_one_(_mm256_set1_epi16(2 * kUnitOne)),
+        up_(_mm_cvtsi32_si128(14 - l1_shift)) {}
+  __m256i operator()(const std::int16_t* sums) const {
+    __m256i s = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums));
+    s = _mm256_min_epi16(_mm256_max_epi16(s, _mm256_setzero_si256()), top_);
+    return _mm256_mulhrs_epi16(_mm256_sll_epi16(s, up_), twice_one_);
+  }
+
+ private:
+  __m256i top_, twice_one_;
+  __m128i up_;
+};
+#endif
+
 // The same sums on the CPU's vector units, where it has them.
 template <int H, int H2>
 inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_t* z) {
 #if defined(__AVX512VNNI__) && defined(__AVX512BW__)
   if constexpr (H2 % 16 == 0) {
+    // The outputs in bytes, 32 units at once (packus interleaves the halves of its two vectors
+    // by 64 bits; the permutation puts them back in order).
     alignas(64) std::uint8_t h1[H];
-    for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift);
+    const UnitOutputs outputs(n.l1_shift);
+    for (int j = 0; j < H; j += 32)
+      _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j),
+                         _mm256_permute4x64_epi64(
+                             _mm256_packus_epi16(outputs(sums + j), outputs(sums + j + 16)), 0xd8));
     // Four units' outputs broadcast to every lane, times their four weights into each of 16
     // units a vector; two chains so that the additions do not wait on each other.
     constexpr int C = H2 / 16;
@@ -180,19 +208,10 @@ inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_
 #endif
 #if defined(__AVX2__)
   if constexpr (H2 % 8 == 0) {
-    // The outputs in 16 bits, 16 units a vector: unit_output's clip, then its rounded product
-    // (c * 255 + 2^(s-1)) >> s as _mm256_mulhrs_epi16's (a * b + 2^14) >> 15 with a = c * 2^(14-s)
-    // (at most 2^14) and b = 2 * 255, which is the same integer.
     alignas(64) std::int16_t h1[H];
-    const __m256i top = _mm256_set1_epi16(static_cast<std::int16_t>(1 << n.l1_shift));
-    const __m128i up = _mm_cvtsi32_si128(14 - n.l1_shift);
-    const __m256i twice_one = _mm256_set1_epi16(2 * kUnitOne);
-    for (int j = 0; j < H; j += 16) {
-      __m256i s = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums + j));
-      s = _mm256_min_epi16(_mm256_max_epi16(s, _mm256_setzero_si256()), top);
-      s = _mm256_mulhrs_epi16(_mm256_sll_epi16(s, up), twice_one);
-      _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j), s);
-    }
+    const UnitOutputs outputs(n.l1_shift);
+    for (int j = 0; j < H; j += 16)
+      _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j), outputs(sums + j));
     // Two units' outputs broadcast to every lane, times their two weights into each of 8 units a
     // vector (_mm256_madd_epi16: exact, a product is at most 255 * 127); two chains.
     constexpr int C = H2 / 8;
@@ -225,11 +244,30 @@ template <int H, int H2>
 inline float forward_from(const Network& n, const std::int16_t* sums) {
   alignas(64) std::int32_t z2[H2];
   second_layer<H, H2>(n, sums, z2);
-  float out = n.b3;
   const float* b2 = n.b2.data();
   const float* w3 = n.w3.data();
   const float* unit = n.q2_unit.data();
-  for (int k = 0; k < H2; ++k) out += w3[k] * clipped(b2[k] + static_cast<float>(z2[k]) * unit[k]);
+  // Each unit's term w3 * clipped(b2 + z2 * unit), then their sum in order.
+  alignas(64) float terms[H2];
+#if defined(__AVX2__) && defined(__FMA__)
+  // Eight terms at once: b2 + z2 * unit in one fused multiply-add (as the compiler contracts the
+  // plain line), max(0, x) and min(1, x) returning what std::max(x, 0) and std::min(x, 1) return
+  // (the second operand on a tie); the sum then adds them from memory, with no lane to take out of
+  // a vector.
+  const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+  for (int k = 0; k < H2; k += 8) {
+    const __m256 x = _mm256_fmadd_ps(
+        _mm256_cvtepi32_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(z2 + k))),
+        _mm256_loadu_ps(unit + k), _mm256_loadu_ps(b2 + k));
+    _mm256_store_ps(terms + k, _mm256_mul_ps(_mm256_loadu_ps(w3 + k),
+                                             _mm256_min_ps(one, _mm256_max_ps(zero, x))));
+  }
+#else
+  for (int k = 0; k < H2; ++k)
+    terms[k] = w3[k] * clipped(b2[k] + static_cast<float>(z2[k]) * unit[k]);
+#endif
+  float out = n.b3;
+  for (int k = 0; k < H2; ++k) out += terms[k];
   return out;
 }
 
