@@ -186,14 +186,15 @@ inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_
                          _mm256_permute4x64_epi64(
                              _mm256_packus_epi16(outputs(sums + j), outputs(sums + j + 16)), 0xd8));
     // Four units' outputs broadcast to every lane, times their four weights into each of 16
-    // units a vector; two chains so that the additions do not wait on each other.
-    constexpr int C = H2 / 16;
+    // units a vector; four chains so that the additions do not wait on each other (with two an
+    // evaluation took 5% longer).
+    constexpr int C = H2 / 16, kChains = 4;
     const std::int8_t* w = n.q2.data();
-    __m512i acc[2][C];
+    __m512i acc[kChains][C];
     for (auto& chain : acc)
       for (auto& a : chain) a = _mm512_setzero_si512();
-    for (int g = 0; g < H / 4; g += 2)
-      for (int u = 0; u < 2; ++u) {
+    for (int g = 0; g < H / 4; g += kChains)
+      for (int u = 0; u < kChains; ++u) {
         std::int32_t four;
         std::memcpy(&four, h1 + 4 * (g + u), 4);
         const __m512i x = _mm512_set1_epi32(four);
@@ -201,8 +202,11 @@ inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_
         for (int c = 0; c < C; ++c)
           acc[u][c] = _mm512_dpbusd_epi32(acc[u][c], x, _mm512_loadu_si512(row + 64 * c));
       }
-    for (int c = 0; c < C; ++c)
-      _mm512_storeu_si512(z + 16 * c, _mm512_add_epi32(acc[0][c], acc[1][c]));
+    for (int c = 0; c < C; ++c) {
+      __m512i total = acc[0][c];
+      for (int u = 1; u < kChains; ++u) total = _mm512_add_epi32(total, acc[u][c]);
+      _mm512_storeu_si512(z + 16 * c, total);
+    }
     return;
   }
 #endif
