@@ -241,7 +241,7 @@ class Search {
     // transposition or by quiescence under a node evaluated before, is not evaluated twice.
     // 16 K slots (128 KB) stay in a core's L2 cache beside the rest of the search: on a 2-core
     // machine with 512 KB of L2 a core, 64 K slots made the same trees about 5% slower
-    // (docs/measurements.md, "The evaluation cache").
+    // (docs/measurements.md, "On a machine without AVX-512").
     static constexpr std::size_t kEvalSlots = std::size_t{1} << 14;
     static constexpr std::uint64_t kValueBits = (std::uint64_t{1} << 24) - 1;
     static constexpr Value kValueBias = Value{1} << 23;
