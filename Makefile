@@ -14,7 +14,7 @@
 #                     all, mill: a side; about two minutes in all) in data/egdb; larger ones:
 #                     docs/egdb.md
 #   make test         install the test tools too (make deps-test), then the Release tests, browser
-#                     tests, sanitizer tests (build/asan), fuzzing (build/fuzz)
+#                     tests, sanitizer tests (build/asan, clang), fuzzing (build/fuzz, clang)
 #   make test-browser the browser tests (tests/browser: playwright-core driving Debian's chromium
 #                     against doska serve from the Release build)
 #   make test-deep    the long tests (ctest label "deep") in the Release build
@@ -22,10 +22,10 @@
 #   make format       clang-format -i; make format-check only reports
 #   make clean        remove build/release, build/asan and build/fuzz
 #
-# Variables: JOBS (parallel jobs, default: the number of cores), FUZZ_SECONDS (per fuzz target,
-# default 20), BENCH_ARGS (passed to the benchmark program), HOST and PORT (make play; default
-# 127.0.0.1 and 8080), DB (make play; default data/doska.db, or postgresql://USER@HOST:PORT/DB,
-# docs/deploy.md).
+# Variables: JOBS (parallel jobs, default: the number of cores), TEST_JOBS (tests at a time,
+# default twice JOBS), FUZZ_SECONDS (per fuzz target, default 20), BENCH_ARGS (passed to the
+# benchmark program), HOST and PORT (make play; default 127.0.0.1 and 8080), DB (make play; default
+# data/doska.db, or postgresql://USER@HOST:PORT/DB, docs/deploy.md).
 
 SHELL := bash
 .SHELLFLAGS := -euo pipefail -c
@@ -34,6 +34,10 @@ SHELL := bash
 .NOTPARALLEL:
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# ctest runs twice as many tests as there are cores: many of them wait on a server, a timer or a
+# child process (the arena's one-minute timer alone), so the cores stay busy. On 2 cores: the
+# Release suite in 92 s instead of 133, the ASan one in 274 s instead of 329.
+TEST_JOBS ?= $(shell echo $$(( $(JOBS) * 2 )))
 FUZZ_SECONDS ?= 20
 BENCH_ARGS ?=
 HOST ?= 127.0.0.1
@@ -88,18 +92,20 @@ egdb-small: build
 test: deps-test test-release test-browser test-asan test-fuzz
 
 test-release: deps-test build
-	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
+	ctest --test-dir $(RELEASE_DIR) --output-on-failure --no-tests=error -j $(TEST_JOBS) -LE deep
 
 # Each test file starts its own doska serve on a free port with a fresh database; no display needed.
 test-browser: deps-test build
 	cd tests/browser && DOSKA_BIN="$(CURDIR)/$(RELEASE_DIR)/doska" npm test
 
+# Built with clang, as the fuzz build is: it compiles this build in about half g++'s time, and its
+# UBSan checks more (pointer arithmetic on a null pointer, which g++'s does not report).
 test-asan: deps-test
-	cmake -S . -B $(ASAN_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	cmake -S . -B $(ASAN_DIR) -DCMAKE_CXX_COMPILER=clang++ -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 		-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$(CHECK_FLAGS)" -DDOSKA_SANITIZE=ON $(UNITY_FLAGS)
 	cmake --build $(ASAN_DIR) -j $(JOBS)
 	UBSAN_OPTIONS=print_stacktrace=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-		ctest --test-dir $(ASAN_DIR) --output-on-failure --no-tests=error -j $(JOBS) -LE deep
+		ctest --test-dir $(ASAN_DIR) --output-on-failure --no-tests=error -j $(TEST_JOBS) -LE deep
 
 # Each fuzz target runs FUZZ_SECONDS on a scratch copy of its seed corpus (scripts/fuzz-one.sh),
 # JOBS targets at a time (each fuzzer is one process on one core); every target runs even after a

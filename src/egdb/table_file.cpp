@@ -153,7 +153,9 @@ void Table::unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out,
   const std::uint64_t count = std::min<std::uint64_t>(block_entries_, header_.entries - first);
   out.resize(count);  // a cache slot's buffer keeps its memory from one block to the next
   const std::uint64_t packed_size = offsets_[block + 1] - offsets_[block];
-  const std::uint8_t* packed = data_.data() + offsets_[block];
+  // On demand the blocks stay in the file (data_ is empty, and an offset into its null data()
+  // would be undefined even if never read): the block is read into `read`.
+  const std::uint8_t* packed = nullptr;
   if (on_demand()) {
     read.resize(packed_size);
     if (!read_at(fd_, read.data(), read.size(), data_start_ + offsets_[block])) {
@@ -161,6 +163,8 @@ void Table::unpack_block(std::uint64_t block, std::vector<std::uint8_t>& out,
       return;
     }
     packed = read.data();
+  } else {
+    packed = data_.data() + offsets_[block];
   }
   uLongf size = static_cast<uLongf>(count);
   if (uncompress(out.data(), &size, packed, static_cast<uLong>(packed_size)) != Z_OK ||
