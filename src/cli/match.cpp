@@ -121,6 +121,16 @@ int run_match(const std::vector<std::string>& words) {
   std::printf("score %s vs %s: +%d -%d =%d, %.1f%% +- %.1f%% (95%%), Elo %+.0f [%+.0f, %+.0f]\n",
               name_a.c_str(), name_b.c_str(), s.wins, s.losses, s.draws, 100 * s.score,
               100 * s.margin, s.elo + 0.0, s.elo_low + 0.0, s.elo_high + 0.0);
+  // By pairs of games on one opening (match.h, summarize_pairs): a lopsided opening won by the
+  // side it favours both times shows as a split pair.
+  const match::PairSummary p = match::summarize_pairs(reports);
+  if (p.pairs > 0)
+    std::printf(
+        "pairs %s: %d on one opening with the colours swapped; %s made 0, 1/2, 1, 3/2, 2 points "
+        "in %d, %d, %d (%d of them a win and a loss), %d, %d; %.1f%% +- %.1f%% (95%%, by "
+        "pairs)\n",
+        name_a.c_str(), p.pairs, name_a.c_str(), p.count[0], p.count[1], p.count[2], p.split,
+        p.count[3], p.count[4], 100 * p.score, 100 * p.margin);
   return 0;
 }
 

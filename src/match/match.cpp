@@ -360,4 +360,32 @@ ScoreSummary summarize(const std::vector<GameReport>& games) {
   return summarize(wins, losses, draws);
 }
 
+PairSummary summarize_pairs(const std::vector<GameReport>& games) {
+  PairSummary s;
+  // A's half points in one game: 2 for a win, 1 for a draw, 0 for a loss.
+  auto half_points = [](const GameReport& r) {
+    if (r.outcome != Outcome::white_wins && r.outcome != Outcome::black_wins) return 1;
+    return (r.outcome == Outcome::white_wins) == r.a_white ? 2 : 0;
+  };
+  for (std::size_t i = 0; i + 1 < games.size(); i += 2) {
+    const GameReport& first = games[i];
+    const GameReport& second = games[i + 1];
+    if (first.stopped || second.stopped) continue;
+    const int h1 = half_points(first), h2 = half_points(second);
+    ++s.count[static_cast<std::size_t>(h1 + h2)];
+    if (h1 + h2 == 2 && h1 != 1) ++s.split;
+    ++s.pairs;
+  }
+  if (s.pairs == 0) return s;
+  double sum = 0;
+  for (int h = 0; h < 5; ++h) sum += s.count[static_cast<std::size_t>(h)] * (h / 4.0);
+  s.score = sum / s.pairs;
+  double variance = 0;
+  for (int h = 0; h < 5; ++h)
+    variance += s.count[static_cast<std::size_t>(h)] * std::pow(h / 4.0 - s.score, 2);
+  variance /= s.pairs;
+  s.margin = 1.96 * std::sqrt(variance / s.pairs);
+  return s;
+}
+
 }  // namespace doska::match

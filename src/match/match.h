@@ -5,6 +5,7 @@
 // reason recorded. docs/engine.md describes the command.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -74,5 +75,20 @@ struct ScoreSummary {
 };
 ScoreSummary summarize(int wins, int losses, int draws);
 ScoreSummary summarize(const std::vector<GameReport>& games);
+
+// The games by pairs: each opening is played twice with the colours swapped (rounds 2k+1 and
+// 2k+2), and a lopsided opening is often won by the side it favours in both games. `count[h]` is
+// the number of pairs in which A made h half points (0 to 4: the pentanomial count), `split` how
+// many of the pairs of one point were a win and a loss (not two draws), and the margin is 1.96
+// standard errors of the mean pair score, which counts such an opening once rather than as two
+// independent games. A pair with a game not played is left out.
+struct PairSummary {
+  std::array<int, 5> count{};
+  int pairs = 0;
+  int split = 0;
+  double score = 0.5;  // A's points over the pairs' games
+  double margin = 0;
+};
+PairSummary summarize_pairs(const std::vector<GameReport>& games);
 
 }  // namespace doska::match

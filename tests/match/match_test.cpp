@@ -157,6 +157,44 @@ TEST(MatchScore, MarginAndElo) {
   EXPECT_GT(better.elo_high, better.elo);
 }
 
+GameReport played(int round, bool a_white, Outcome outcome) {
+  GameReport r;
+  r.round = round;
+  r.a_white = a_white;
+  r.outcome = outcome;
+  return r;
+}
+
+TEST(MatchScore, PairsOfOneOpening) {
+  const Outcome W = Outcome::white_wins, B = Outcome::black_wins, D = Outcome::draw;
+  // Rounds 1-2: White won both (A split); 3-4: two draws; 5-6: A won both; 7-8: A won one and
+  // drew one; 9-10: the second game not played, so the pair is left out.
+  std::vector<GameReport> games = {played(1, true, W),  played(2, false, W), played(3, true, D),
+                                   played(4, false, D), played(5, true, W),  played(6, false, B),
+                                   played(7, false, D), played(8, true, W),  played(9, true, B),
+                                   played(10, false, W)};
+  games[9].stopped = true;
+  const PairSummary p = summarize_pairs(games);
+  EXPECT_EQ(p.pairs, 4);
+  EXPECT_EQ(p.count, (std::array<int, 5>{0, 0, 2, 1, 1}));
+  EXPECT_EQ(p.split, 1);
+  // Pair scores 1/2, 1/2, 1, 3/4: mean 11/16; variance of the four about it, over 4.
+  EXPECT_DOUBLE_EQ(p.score, 11.0 / 16);
+  const double variance = (2 * std::pow(0.5 - 11.0 / 16, 2) + std::pow(1 - 11.0 / 16, 2) +
+                           std::pow(0.75 - 11.0 / 16, 2)) /
+                          4;
+  EXPECT_NEAR(p.margin, 1.96 * std::sqrt(variance / 4), 1e-12);
+  // Every pair split: the games say 50% with a wide margin, the pairs 50% with none.
+  const std::vector<GameReport> lopsided = {played(1, true, W), played(2, false, W),
+                                            played(3, true, B), played(4, false, B)};
+  const PairSummary q = summarize_pairs(lopsided);
+  EXPECT_EQ(q.split, 2);
+  EXPECT_DOUBLE_EQ(q.score, 0.5);
+  EXPECT_DOUBLE_EQ(q.margin, 0);
+  EXPECT_GT(summarize(lopsided).margin, 0.4);
+  EXPECT_EQ(summarize_pairs({}).pairs, 0);
+}
+
 TEST(MatchProcess, LinesTimeoutsAndTheEnd) {
   auto child = protocols::ChildProcess::start("read x; echo \"got $x\"; exit 3");
   ASSERT_TRUE(child.ok()) << child.error();
