@@ -202,8 +202,8 @@ int run_train_net(const Args& args, const train::TrainOptions& o, const Log& log
 int run_train(const std::vector<std::string>& words) {
   auto args = parse_args(words,
                          {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate",
-                          "batch", "holdout", "seed", "net", "threads"},
-                         {"keep-material", "only-king-windows", "on-patterns"});
+                          "batch", "holdout", "seed", "net", "threads", "beyond-tables"},
+                         {"keep-material", "only-king-windows", "on-patterns", "keep-placement"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("train needs <game>");
   train::TrainOptions o;
@@ -221,7 +221,9 @@ int run_train(const std::vector<std::string>& words) {
   if (auto v = args->value("init")) o.init = *v;
   std::string error;
   long long epochs = o.epochs, batch = o.batch, seed = static_cast<long long>(o.seed);
+  long long beyond = 0;
   if (!int_option(*args, "epochs", 1, 1000, epochs, error) ||
+      !int_option(*args, "beyond-tables", 3, 9, beyond, error) ||
       !int_option(*args, "batch", 1, 1'000'000, batch, error) ||
       !int_option(*args, "seed", 0, 1LL << 62, seed, error) ||
       !number_option(*args, "result-weight", 0, 1, o.result_weight, error) ||
@@ -232,6 +234,11 @@ int run_train(const std::vector<std::string>& words) {
     return fail(error);
   o.keep_material = args->flag("keep-material");
   o.only_king_windows = args->flag("only-king-windows");
+  o.beyond_tables = static_cast<int>(beyond);
+  o.keep_placement = args->flag("keep-placement");
+  if (!mill::find_rules(o.game) && (o.beyond_tables > 0 || o.keep_placement))
+    return fail(std::string("--") + (o.keep_placement ? "keep-placement" : "beyond-tables") +
+                " is for the mill games");
   o.epochs = static_cast<int>(epochs);
   o.batch = static_cast<int>(batch);
   o.seed = static_cast<std::uint64_t>(seed);

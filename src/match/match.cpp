@@ -1,6 +1,7 @@
 #include "match/match.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -344,29 +345,25 @@ ScoreSummary summarize(int wins, int losses, int draws) {
   return s;
 }
 
+namespace {
+
+// A's half points in one game: 2 for a win, 1 for a draw, 0 for a loss.
+int half_points(const GameReport& r) {
+  if (r.outcome != Outcome::white_wins && r.outcome != Outcome::black_wins) return 1;
+  return (r.outcome == Outcome::white_wins) == r.a_white ? 2 : 0;
+}
+
+}  // namespace
+
 ScoreSummary summarize(const std::vector<GameReport>& games) {
-  int wins = 0, losses = 0, draws = 0;
-  for (const GameReport& r : games) {
-    if (r.stopped) continue;
-    if (r.outcome == Outcome::white_wins || r.outcome == Outcome::black_wins) {
-      if ((r.outcome == Outcome::white_wins) == r.a_white)
-        ++wins;
-      else
-        ++losses;
-    } else {
-      ++draws;
-    }
-  }
-  return summarize(wins, losses, draws);
+  std::array<int, 3> by_half_points{};  // losses, draws, wins
+  for (const GameReport& r : games)
+    if (!r.stopped) ++by_half_points[static_cast<std::size_t>(half_points(r))];
+  return summarize(by_half_points[2], by_half_points[0], by_half_points[1]);
 }
 
 PairSummary summarize_pairs(const std::vector<GameReport>& games) {
   PairSummary s;
-  // A's half points in one game: 2 for a win, 1 for a draw, 0 for a loss.
-  auto half_points = [](const GameReport& r) {
-    if (r.outcome != Outcome::white_wins && r.outcome != Outcome::black_wins) return 1;
-    return (r.outcome == Outcome::white_wins) == r.a_white ? 2 : 0;
-  };
   for (std::size_t i = 0; i + 1 < games.size(); i += 2) {
     const GameReport& first = games[i];
     const GameReport& second = games[i + 1];

@@ -125,6 +125,7 @@ void UciSession::on_uci() {
   write("option name Threads type spin default " + std::to_string(threads_) + " min 1 max 64");
   write("option name Skill Level type spin default 10 min 1 max 10");
   write(std::string("option name OwnBook type check default ") + (own_book_ ? "true" : "false"));
+  write("option name EvalFile type string default builtin");
   write("uciok");
 }
 
@@ -173,6 +174,11 @@ void UciSession::on_setoption(const std::vector<std::string_view>& words) {
     if (v != "true" && v != "false")
       return error("option OwnBook: " + quoted(value) + " is not true or false");
     own_book_ = v == "true";
+  } else if (key == "evalfile") {
+    // The evaluation's weights (Engine::set_eval): "builtin" or a weights file of the variant set
+    // (docs/mill.md, "The evaluation"), as Stockfish's option of that name loads a network.
+    if (value.empty()) return error("option EvalFile: give builtin or a weights file");
+    if (Status s = engine_.set_eval(value); !s) return error("option EvalFile: " + s.error());
   } else if (key == "ponder" || key == "uci_chess960" || key == "multipv") {
     // standard options a GUI may send; ignored
   } else {

@@ -26,12 +26,16 @@ double evaluate(const MillSample& s, const std::vector<double>& w) {
 }  // namespace
 
 Status read_mill_samples(const std::string& path, const std::string& game,
-                         std::vector<MillSample>& samples) {
+                         std::vector<MillSample>& samples, int beyond_tables) {
   const mill::Rules* rules = mill::find_rules(game);
   if (!rules) return make_error("not a mill game: '" + game + "'");
   return read_sample_lines(path, [&](const SampleLine& line) -> Status {
     auto pos = mill::parse_fen(*rules, line.fen);
     if (!pos) return make_error(pos.error());
+    if (beyond_tables > 0 && mill::phase_of(*pos) == mill::kMoving &&
+        std::max(pos->on_board(mill::Side::white), pos->on_board(mill::Side::black)) <=
+            beyond_tables)
+      return Ok{};
     const auto v =
         mill::with_rules(*rules, [&]<const mill::Rules & R>() { return mill::features<R>(*pos); });
     MillSample s;
@@ -133,6 +137,9 @@ Result<MillTrainReport> fit_mill(const std::vector<MillSample>& samples,
     for (int f = 0; f < mill::feature::count; ++f)
       report.weights.w[p][f] = static_cast<int>(std::lround(
           best[static_cast<std::size_t>(p * mill::feature::count + f)] * report.rescale));
+  // The placement column is fitted alongside (the held-out loss, and so the epoch kept, are those
+  // of the whole fit) and then given back as it was.
+  if (o.keep_placement) report.weights.w[mill::kPlacement] = init.w[mill::kPlacement];
   return report;
 }
 
@@ -154,7 +161,8 @@ Result<MillTrainReport> train_mill(const TrainOptions& o, const TrainLog& log) {
     return make_error("the initial weights are for " + init.game + ", not " + o.game);
   std::vector<MillSample> samples;
   for (const std::string& path : o.data) {
-    if (Status s = read_mill_samples(path, o.game, samples); !s) return make_error(s.error());
+    if (Status s = read_mill_samples(path, o.game, samples, o.beyond_tables); !s)
+      return make_error(s.error());
     if (log) log("read " + path + ": " + std::to_string(samples.size()) + " positions in all");
   }
   TrainOptions options = o;
@@ -171,6 +179,10 @@ Result<MillTrainReport> train_mill(const TrainOptions& o, const TrainLog& log) {
   if (!report) return make_error(report.error());
   std::string files;
   for (const std::string& d : o.data) files += (files.empty() ? "" : ",") + d;
+  if (o.beyond_tables > 0)
+    files += "; moving positions with more than " + std::to_string(o.beyond_tables) +
+             " pieces on a side";
+  if (o.keep_placement) files += "; placement column kept from the initial weights";
   const std::string text = mill::format_weights(
       report->weights, "The mill evaluation of " + o.game + ", fitted by `doska train " + o.game +
                            "` to " + std::to_string(report->positions) + " positions (" + files +

@@ -32,9 +32,10 @@ struct MillTrainReport {
   mill::EvalWeights weights;
 };
 
-// Reads a selfplay file of a mill game into `samples`; an error names the file and line.
+// Reads a selfplay file of a mill game into `samples`; an error names the file and line. With
+// `beyond_tables` > 0 the moving positions with at most that many pieces a side are left out.
 Status read_mill_samples(const std::string& path, const std::string& game,
-                         std::vector<MillSample>& samples);
+                         std::vector<MillSample>& samples, int beyond_tables = 0);
 
 // Fits weights to `samples`, starting from `init`; `options.scale` must be set.
 Result<MillTrainReport> fit_mill(const std::vector<MillSample>& samples,

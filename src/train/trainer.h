@@ -53,6 +53,11 @@ struct TrainOptions {
   // Only the king windows of 8x8 are fitted; every other weight stays that of the initial
   // weights (needs initial weights, and an 8x8 game).
   bool only_king_windows = false;
+  // Mill: leave out the moving positions with at most this many pieces a side, which tables of
+  // that size hold (the search reads them there and never evaluates them); 0: keep every one.
+  int beyond_tables = 0;
+  // Mill: the placement column stays that of the initial weights (fitting the moving phase only).
+  bool keep_placement = false;
   std::uint64_t seed = 1;
 };
 

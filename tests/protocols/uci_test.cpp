@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <fstream>
 #include <mutex>
 #include <sstream>
 #include <streambuf>
@@ -14,6 +15,7 @@
 #include <thread>
 #include <vector>
 
+#include "games/mill/eval.h"
 #include "games/session.h"
 
 namespace doska::protocols {
@@ -151,6 +153,35 @@ TEST(Uci, OwnBookOption) {
                 .size(),
             1u)
       << all(lines);
+}
+
+// EvalFile: the evaluation's weights, "builtin" by default or a weights file of the variant set;
+// a file that does not read, or is for another game, is named in an error and leaves the engine
+// searching with what it had.
+TEST(Uci, EvalFileOption) {
+  auto lines = run_script("uci\n");
+  EXPECT_EQ(starting_with(lines, "option name EvalFile type string default builtin").size(), 1u)
+      << all(lines);
+  const std::string dir = ::testing::TempDir();
+  const std::string mill = dir + "/uci_eval_mill.txt", ceylon = dir + "/uci_eval_ceylon.txt";
+  {
+    std::ofstream out(mill);
+    out << mill::format_weights(**mill::builtin_weights("mill"), "");
+    std::ofstream other(ceylon);
+    other << mill::format_weights(**mill::builtin_weights("mill-ceylon"), "");
+  }
+  lines = run_script("setoption name UCI_Variant value mill\nsetoption name EvalFile value " +
+                     mill + "\nposition startpos moves d6\ngo depth 3\n");
+  EXPECT_TRUE(starting_with(lines, "info string error").empty()) << all(lines);
+  EXPECT_TRUE(is_legal("mill", {"d6"}, best_of(lines))) << all(lines);
+  lines = run_script("setoption name UCI_Variant value mill\nsetoption name EvalFile value " +
+                     ceylon + "\n");
+  EXPECT_EQ(starting_with(lines, "info string error: option EvalFile:").size(), 1u) << all(lines);
+  lines = run_script(
+      "setoption name UCI_Variant value mill\nsetoption name EvalFile value /no/such/file\n"
+      "position startpos\ngo depth 2\n");
+  EXPECT_EQ(starting_with(lines, "info string error: option EvalFile:").size(), 1u) << all(lines);
+  EXPECT_TRUE(is_legal("mill", {}, best_of(lines))) << all(lines);
 }
 
 TEST(Uci, MillMovesAreCheckedByTheRules) {

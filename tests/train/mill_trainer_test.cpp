@@ -141,6 +141,48 @@ TEST(MillTrainer, BadDataNamesTheFileAndLine) {
   std::remove(path.c_str());
 }
 
+// --beyond-tables N leaves out the moving positions with at most N pieces a side (the tables
+// of a user hold them; the search never evaluates them) and keeps the placement and the bigger
+// moving positions; --keep-placement fits the moving column only and gives the placement column
+// back as it was.
+TEST(MillTrainer, BeyondTheTablesAndOnlyTheMovingPhase) {
+  const std::string data = scratch("beyond.txt");
+  {
+    std::ofstream out(data);
+    out << "W:Wa1,d1:Bg7:H5,6 1 40\n";                               // placement
+    out << "W:Wa1,d1,g1,a4:Ba7,b4,d2,g4:H0,0 0 -120\n";              // 4 a side
+    out << "B:Wa1,d1,g1,a4,b2,f2:Ba7,b4,d2,g4,d6:H0,0 0.5 0\n";      // 6 against 5
+    out << "W:Wa1,d1,g1,a4,b2,f2:Ba7,b4,d2,g4,d6,f6:H0,0 0.5 10\n";  // 6 a side
+    for (int i = 0; i < 20; ++i) out << "W:Wa1,d1,g1,a4,b6,c5:Ba7,b4,d2,g4,d6,f6:H0,0 1 90\n";
+    for (int i = 0; i < 20; ++i) out << "B:Wa1,d1,g1,a4,b6,c5:Ba7,b4,d2,g4,d6,f4:H0,0 0 -90\n";
+  }
+  std::vector<MillSample> all, beyond5, beyond6;
+  ASSERT_TRUE(read_mill_samples(data, "mill", all));
+  ASSERT_TRUE(read_mill_samples(data, "mill", beyond5, 5));
+  ASSERT_TRUE(read_mill_samples(data, "mill", beyond6, 6));
+  EXPECT_EQ(all.size(), 44u);
+  EXPECT_EQ(beyond5.size(), 43u);  // the 4-a-side position left out
+  EXPECT_EQ(beyond6.size(), 1u);   // the placement alone
+  EXPECT_EQ(beyond6[0].phase, mill::kPlacement);
+
+  TrainOptions o;
+  o.game = "mill";
+  o.data = {data};
+  o.out = scratch("beyond-w.txt");
+  o.scale = 150;
+  o.epochs = 3;
+  o.beyond_tables = 5;
+  o.keep_placement = true;
+  auto report = train_mill(o, {});
+  ASSERT_TRUE(report) << report.error();
+  EXPECT_EQ(report->positions, 43u);
+  const mill::EvalWeights& builtin = **mill::builtin_weights("mill");
+  EXPECT_EQ(report->weights.w[mill::kPlacement], builtin.w[mill::kPlacement]);
+  EXPECT_NE(report->weights.w[mill::kMoving], builtin.w[mill::kMoving]);
+  std::remove(data.c_str());
+  std::remove(o.out.c_str());
+}
+
 // The fitted weights are written to --out and read back; an --out that cannot be written is
 // named in the error.
 TEST(MillTrainer, WritesTheWeightsOrNamesTheFileItCannotWrite) {

@@ -4,6 +4,7 @@
 // data/eval/<game>.txt, one file per variant (Ceylon's extra turns change every value).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -34,13 +35,15 @@ enum : int {
   blocking,       // a line with two opposing pieces that one of the side's pieces closes off
   flying,         // the side flies (three on the board, none in hand)
   to_move,        // the side has the move
+  cramped,        // how far the side's steps fall short of 3 (not when flying): 3 when it has no
+                  // step, the blockade that loses on its turn
   count
 };
 }  // namespace feature
 
 inline constexpr std::array<std::string_view, feature::count> kFeatureNames = {
     "piece",    "hand",    "mill",  "open_mill", "closable_mill", "double_threat", "running_mill",
-    "mobility", "blocked", "cross", "blocking",  "flying",        "to_move"};
+    "mobility", "blocked", "cross", "blocking",  "flying",        "to_move",       "cramped"};
 
 enum Phase : int { kPlacement, kMoving };
 inline constexpr int kPhaseCount = 2;
@@ -121,6 +124,7 @@ void count_side(const Position& pos, Side side, std::array<int, feature::count>&
       if (steps_into_mill(B, p, steps, us)) ++running;
     }
     f[feature::mobility] += sign * steps_total;
+    f[feature::cramped] += sign * std::max(0, 3 - steps_total);
     f[feature::blocked] += sign * blocked;
     f[feature::running_mill] += sign * running;
   }
@@ -196,7 +200,9 @@ FeatureVector features(const Position& pos) {
     f[feature::double_threat] += sign * count(double_holes[s]);
     f[feature::cross] += sign * count(us & kCross4);
     if (flying[s]) continue;
-    f[feature::mobility] += sign * B.steps(us, empty);
+    const int steps = B.steps(us, empty);
+    f[feature::mobility] += sign * steps;
+    f[feature::cramped] += sign * std::max(0, 3 - steps);
     f[feature::blocked] += sign * count(us & ~free_reach);
     if (pos.in_hand(static_cast<Side>(s)) > 0) continue;
     int running = 0;

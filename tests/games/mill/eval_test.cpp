@@ -60,6 +60,15 @@ TEST(MillEval, ClosableOpenMill) {
   EXPECT_EQ(unreachable.diff[feature::cross] - closable.diff[feature::cross], 1);
 }
 
+// A side short of steps is near the blockade that loses on its turn (004 «Конец игры»; RULINGS
+// §3.2): White's a1, d1, g1, a4 have no step (cramped 3); Black's a7, b4, d2, g4 have nine. With
+// d2 on f2 instead, White's d1 can step to d2 (one step: cramped 2). A flying side counts none.
+TEST(MillEval, CrampedSide) {
+  EXPECT_EQ(features_of<kMill>("B:Wa1,d1,g1,a4:Ba7,b4,d2,g4:H0,0").diff[feature::cramped], 3);
+  EXPECT_EQ(features_of<kMill>("B:Wa1,d1,g1,a4:Ba7,b4,f2,g4:H0,0").diff[feature::cramped], 2);
+  EXPECT_EQ(features_of<kMill>("B:Wa1,d1,g1:Ba7,b4,d2,g4:H0,0").diff[feature::cramped], 0);
+}
+
 // The placement phase lasts while either hand holds a piece; pieces in hand are counted, and a
 // point that closes two of a side's lines at once is a double threat. White's a1, a7 (line
 // a1-a4-a7) and b4, c4 (line a4-b4-c4) both wait for a4.
