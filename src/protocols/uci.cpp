@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <istream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -60,6 +61,9 @@ class UciSession {
   int threads_ = 1;
   std::size_t hash_megabytes_;
   bool own_book_ = true;
+  // EvalFile per variant: a weights file is for one game, so switching UCI_Variant searches with
+  // the built-in weights of the new game, or with the file given for it before.
+  std::map<std::string, std::string> eval_files_;
 
   // The position of the last `position`: its side to move, or the reason there is none.
   bool have_position_ = false;
@@ -158,7 +162,18 @@ void UciSession::on_setoption(const std::vector<std::string_view>& words) {
       return error("option UCI_Variant: unknown game " + quoted(value) +
                    "; one of chess100 mill mill-mixed mill-ceylon");
     variant_ = value;
+    // The old game's weights are no use to the new one: back to the built-in weights (always
+    // accepted), then the file given for this variant, if any, once its engine is made.
+    if (Status s = engine_.set_eval("builtin"); !s)
+      return error("option UCI_Variant: " + s.error());
     set_start();
+    if (auto it = eval_files_.find(variant_); it != eval_files_.end()) {
+      if (Status s = engine_.set_eval(it->second); !s) {
+        eval_files_.erase(it);
+        return error("option EvalFile: " + s.error());
+      }
+      write("info string EvalFile " + it->second + " for " + variant_);
+    }
   } else if (key == "hash") {
     if (auto n = int_in(1, 4096)) {
       hash_megabytes_ = static_cast<std::size_t>(*n);
@@ -179,6 +194,11 @@ void UciSession::on_setoption(const std::vector<std::string_view>& words) {
     // (docs/mill.md, "The evaluation"), as Stockfish's option of that name loads a network.
     if (value.empty()) return error("option EvalFile: give builtin or a weights file");
     if (Status s = engine_.set_eval(value); !s) return error("option EvalFile: " + s.error());
+    if (value == "builtin")
+      eval_files_.erase(variant_);
+    else
+      eval_files_[variant_] = value;
+    write("info string EvalFile " + value + " for " + variant_);
   } else if (key == "ponder" || key == "uci_chess960" || key == "multipv") {
     // standard options a GUI may send; ignored
   } else {

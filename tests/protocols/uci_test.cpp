@@ -184,6 +184,35 @@ TEST(Uci, EvalFileOption) {
   EXPECT_TRUE(is_legal("mill", {}, best_of(lines))) << all(lines);
 }
 
+// A weights file is for the variant it was given with: switching UCI_Variant searches the new game
+// with its own weights (no error), and switching back takes the file up again, announced.
+TEST(Uci, EvalFileIsKeptPerVariant) {
+  const std::string mill = ::testing::TempDir() + "/uci_eval_per_variant.txt";
+  {
+    std::ofstream out(mill);
+    out << mill::format_weights(**mill::builtin_weights("mill"), "");
+  }
+  const auto lines =
+      run_script("setoption name UCI_Variant value mill\nsetoption name EvalFile value " + mill +
+                 "\nsetoption name UCI_Variant value chess100\nposition startpos\ngo depth 2\n"
+                 "setoption name UCI_Variant value mill\nposition startpos moves d6\ngo depth 2\n");
+  EXPECT_TRUE(starting_with(lines, "info string error").empty()) << all(lines);
+  EXPECT_EQ(starting_with(lines, "info string EvalFile " + mill + " for mill").size(), 2u)
+      << all(lines);
+  const auto moves = starting_with(lines, "bestmove ");
+  ASSERT_EQ(moves.size(), 2u) << all(lines);
+  EXPECT_NE(moves[0], "bestmove 0000") << all(lines);
+  EXPECT_TRUE(is_legal("mill", {"d6"}, moves[1].substr(9, moves[1].find(' ', 9) - 9)))
+      << all(lines);
+  // builtin forgets the file: switching back and forth announces nothing more.
+  const auto reset = run_script(
+      "setoption name UCI_Variant value mill\nsetoption name EvalFile value " + mill +
+      "\nsetoption name EvalFile value builtin\nsetoption name UCI_Variant value chess100\n"
+      "setoption name UCI_Variant value mill\n");
+  EXPECT_EQ(starting_with(reset, "info string EvalFile " + mill).size(), 1u) << all(reset);
+  EXPECT_TRUE(starting_with(reset, "info string error").empty()) << all(reset);
+}
+
 TEST(Uci, MillMovesAreCheckedByTheRules) {
   const auto lines =
       run_script("setoption name UCI_Variant value mill\nposition startpos moves d6 z9\n");
