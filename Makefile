@@ -8,8 +8,9 @@
 #                     GoogleTest and Google Benchmark are installed)
 #   make play         install only what running needs (make deps), build, make the small endgame
 #                     databases if missing (make egdb-small), then start the server (doska serve)
-#                     and print its address; the server builds the mill tables up to 9 a side
-#                     in the background at the lowest priority (docs/egdb.md)
+#                     and print its address; the server builds bigger tables in the background at
+#                     the lowest priority, the smallest sets first: mill up to 9 a side, russian
+#                     and english up to 6 pieces, international up to 5 (docs/egdb.md)
 #   make egdb-small   the endgame tables of at most EGDB_PIECES pieces (default 4; draughts: in
 #                     all, mill: a side; about two minutes in all) in data/egdb; larger ones:
 #                     docs/egdb.md
@@ -79,9 +80,12 @@ build: deps
 	cmake -S . -B $(RELEASE_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
+# The tables the server builds in the background (docs/egdb.md, "A server's tables").
+EGDB_GROW ?= mill:9,russian:6,english:6,international:5
+
 # The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
 play: deps build egdb-small
-	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB) --egdb-grow mill:9
+	./$(RELEASE_DIR)/doska serve --host $(HOST) --port $(PORT) --db $(DB) --egdb-grow $(EGDB_GROW)
 
 # Builds only what is missing: a table already there (and sound) is kept.
 egdb-small: build

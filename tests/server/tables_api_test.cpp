@@ -1,4 +1,4 @@
-// `doska serve --egdb-grow`: the mill tables built in the background by a real server
+// `doska serve --egdb-grow`: the mill and draughts tables built in the background by a real server
 // (docs/egdb.md, "A server's tables"), their progress at GET /api/tables, a server stopped in the
 // middle going on where it was, and the option's bad values refused with a message.
 #include <httplib.h>
@@ -27,17 +27,19 @@ json tables_status(int port) {
   return json::parse(r->body, nullptr, false);
 }
 
-// Polls until the first target's state is not "waiting" or "building" (at most a few minutes:
-// the tables of 3..4 a side take seconds on one thread).
+// Polls until no target is "waiting" or "building" (at most a few minutes: the tables of 3..4 a
+// side and of up to 4 pieces take seconds).
 json wait_until_settled(int port) {
   json status;
   for (int i = 0; i < 1200; ++i) {
     status = tables_status(port);
     const auto& growing = status.value("growing", json::array());
-    if (!growing.empty()) {
-      const std::string state = growing[0].value("state", "");
-      if (state != "waiting" && state != "building") return status;
+    bool settled = !growing.empty();
+    for (const json& g : growing) {
+      const std::string state = g.value("state", "");
+      settled = settled && state != "waiting" && state != "building";
     }
+    if (settled) return status;
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
   }
   return status;
@@ -49,15 +51,16 @@ std::string fresh_dir(const std::string& name) {
   return dir;
 }
 
+// A server on an empty folder `dir` growing `grow`, until its builds settle; its last status.
+json grow_on_empty(const std::string& dir, const std::string& name, const std::string& grow) {
+  ServerProcess server(temp_db(name), "/nonexistent-web-dir", {"--egdb", dir, "--egdb-grow", grow});
+  if (server.port() <= 0) return json();
+  return wait_until_settled(server.port());
+}
+
 TEST(TablesApi, ServerBuildsTheMillTablesInTheBackground) {
   const std::string dir = fresh_dir("grow-tables");
-  json status;
-  {
-    ServerProcess server(temp_db("grow-tables"), "/nonexistent-web-dir",
-                         {"--egdb", dir, "--egdb-grow", "mill-mixed:4"});
-    ASSERT_GT(server.port(), 0);
-    status = wait_until_settled(server.port());
-  }
+  const json status = grow_on_empty(dir, "grow-tables", "mill-mixed:4");
   ASSERT_EQ(status["dir"], dir) << status.dump();
   ASSERT_EQ(status["growing"].size(), 1u) << status.dump();
   const json& mill = status["growing"][0];
@@ -79,6 +82,29 @@ TEST(TablesApi, ServerBuildsTheMillTablesInTheBackground) {
   EXPECT_EQ(second["growing"][0]["state"], "done") << second.dump();
   EXPECT_EQ(second["growing"][0]["complete"], 4);
   EXPECT_TRUE(second["growing"][0]["built"].empty()) << second.dump();
+}
+
+// Draughts tables grow too, counted by the pieces on the board; with two targets each next set is
+// the one with the fewest positions left, so both games' tables are whole at the end.
+TEST(TablesApi, ServerBuildsDraughtsTablesBesideTheMillOnes) {
+  const std::string dir = fresh_dir("grow-draughts");
+  const json status = grow_on_empty(dir, "grow-draughts", "mill:3,russian:4");
+  ASSERT_EQ(status["growing"].size(), 2u) << status.dump();
+  const json& mill = status["growing"][0];
+  const json& russian = status["growing"][1];
+  EXPECT_EQ(mill["state"], "done") << mill.dump();
+  EXPECT_EQ(mill["count"], "side");
+  EXPECT_EQ(russian["game"], "russian");
+  EXPECT_EQ(russian["count"], "board");
+  EXPECT_EQ(russian["state"], "done") << russian.dump();
+  EXPECT_EQ(russian["complete"], 4);
+  EXPECT_EQ(russian["step"], 4) << "the last set built: up to 4 pieces";
+  EXPECT_EQ(russian["percent"], 100);
+  // 2, 3 and 4 pieces: every material with a piece a side at least (m0k1-m0k1 ... m3k0-m1k0).
+  EXPECT_GE(russian["built"].size(), 10u) << russian.dump();
+  for (const char* table : {"m0k1-m0k1", "m1k0-m1k0", "m2k1-m0k1", "m0k3-m1k0"})
+    EXPECT_TRUE(std::filesystem::exists(dir + "/russian/" + table + ".egdb")) << table;
+  EXPECT_TRUE(std::filesystem::exists(dir + "/mill/p3-p3.egdb"));
 }
 
 TEST(TablesApi, AServerKilledInTheMiddleGoesOnWhereItWas) {
@@ -127,6 +153,9 @@ TEST(TablesApi, BadGrowOptionsAreRefusedWithAMessage) {
       {{"--egdb-grow", "mill:2"}, "pieces a side"},
       {{"--egdb-grow", "mill"}, "pieces a side"},
       {{"--egdb-grow", "mill:5,mill-mixed:6"}, "twice"},
+      {{"--egdb-grow", "russian:9"}, "pieces on the board"},
+      {{"--egdb-grow", "english:1"}, "pieces on the board"},
+      {{"--egdb-grow", "checkers:5"}, "draughts games"},
       {{"--egdb", "none", "--egdb-grow", "mill:4"}, "folder of tables"},
   };
   for (const Case& c : cases) {

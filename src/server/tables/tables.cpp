@@ -13,10 +13,13 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <system_error>
 
 #include "common/text.h"
+#include "games/draughts/egdb.h"
+#include "games/draughts/rules.h"
 #include "games/mill/egdb.h"
 #include "games/mill/rules.h"
 
@@ -25,26 +28,85 @@ extern char** environ;
 namespace doska::server {
 
 namespace me = doska::mill::egdb;
+namespace de = doska::draughts::egdb;
 
 namespace {
 
-// The rules whose tables a folder name holds (mill and mixed mill share "mill").
-const mill::Rules* rules_of(const std::string& game) {
-  const mill::Rules* rules = mill::find_rules(game);
-  return rules ? mill::find_rules(me::table_game(*rules)) : nullptr;
+// What the background build needs of a game's tables: the mill games count pieces a side (3..N),
+// the draughts games pieces on the board (2..N).
+struct TableSet {
+  std::string folder;  // the folder's game: "mill" for mill and mixed mill
+  bool per_side = true;
+  int first = 0, last = 0;  // the pieces a set may go up to
+  // Every table of at most `pieces` on disk: the largest such pieces (0: none).
+  std::function<int(const std::string& dir)> complete;
+  // Each table of a set up to `pieces`: its file and its positions.
+  std::function<std::vector<std::pair<std::string, std::uint64_t>>(const std::string& dir,
+                                                                   int pieces)>
+      tables;
+  // Bytes that a build up to `pieces` holds in memory at least.
+  std::function<std::uint64_t(int pieces)> memory;
+};
+
+std::optional<TableSet> table_set(const std::string& game) {
+  if (const mill::Rules* found = mill::find_rules(game)) {
+    const mill::Rules* rules = mill::find_rules(me::table_game(*found));
+    if (!rules) return std::nullopt;
+    TableSet set;
+    set.folder = me::table_game(*rules);
+    set.first = rules->losing_count + 1;
+    set.last = me::kMaxPieces;
+    set.complete = [rules](const std::string& dir) {
+      auto db = me::Database::open_only(*rules, dir, {});
+      return db ? (*db)->complete_pieces() : 0;
+    };
+    set.tables = [rules](const std::string& dir, int pieces) {
+      std::vector<std::pair<std::string, std::uint64_t>> out;
+      for (const me::Material& m : me::materials(*rules, pieces))
+        out.emplace_back(me::table_path(*rules, dir, m), me::table_size(m));
+      return out;
+    };
+    // Every table unpacked, a byte a slot.
+    set.memory = [rules](int pieces) {
+      std::uint64_t bytes = 0;
+      for (const me::Material& m : me::materials(*rules, pieces)) bytes += me::table_size(m);
+      return bytes;
+    };
+    return set;
+  }
+  if (const draughts::Rules* rules = draughts::find_rules(game)) {
+    // Up to 7 pieces: 8 on 8x8 are about 12 times the 7-piece tables (docs/egdb.md, "Not yet").
+    TableSet set;
+    set.folder = std::string(rules->id);
+    set.per_side = false;
+    set.first = 2;
+    set.last = std::min(7, de::kMaxPieces);
+    set.complete = [rules](const std::string& dir) {
+      auto db = de::Database::open_only(*rules, dir, {});
+      return db ? (*db)->complete_pieces() : 0;
+    };
+    set.tables = [rules](const std::string& dir, int pieces) {
+      std::vector<std::pair<std::string, std::uint64_t>> out;
+      for (const de::Material& m : de::materials(pieces))
+        out.emplace_back(de::table_path(*rules, dir, m), de::table_size(*rules, m));
+      return out;
+    };
+    // The pair being solved, two bytes a position (the smaller tables held unpacked within the
+    // rest of the budget, or packed: `doska egdb build --memory`).
+    set.memory = [rules](int pieces) {
+      std::uint64_t largest = 0;
+      for (const de::Material& m : de::materials(pieces))
+        largest =
+            std::max(largest, de::table_size(*rules, m) + de::table_size(*rules, m.flipped()));
+      return 2 * largest;
+    };
+    return set;
+  }
+  return std::nullopt;
 }
 
-// Every table of 3..pieces a side is on disk: the largest such pieces (0: none).
-int complete_in(const mill::Rules& rules, const std::string& dir) {
-  auto db = me::Database::open_only(rules, dir, {});
-  return db ? (*db)->complete_pieces() : 0;
-}
-
-// Bytes that a build up to `pieces` a side holds in memory: every table unpacked, a byte a slot.
-std::uint64_t build_bytes(const mill::Rules& rules, int pieces) {
-  std::uint64_t bytes = 0;
-  for (const me::Material& m : me::materials(rules, pieces)) bytes += me::table_size(m);
-  return bytes;
+std::string count_text(const TableSet& set, int pieces) {
+  return std::to_string(pieces) + (set.per_side ? " a side" : " pieces");
 }
 
 std::uint64_t machine_memory() {
@@ -73,13 +135,14 @@ std::optional<int> number_before(const std::string& line, std::string_view suffi
   return parse_int(std::string_view(line).substr(start, at - start));
 }
 
-// The share of the positions of 3..pieces a side whose tables are on disk, to a tenth of a percent.
-double percent_on_disk(const mill::Rules& rules, const std::string& dir, int pieces) {
+// The share of the positions of a set up to `pieces` whose tables are on disk, to a tenth of a
+// percent.
+double percent_on_disk(const TableSet& set, const std::string& dir, int pieces) {
   std::uint64_t done = 0, all = 0;
   std::error_code ec;
-  for (const me::Material& m : me::materials(rules, pieces)) {
-    all += me::table_size(m);
-    if (std::filesystem::exists(me::table_path(rules, dir, m), ec)) done += me::table_size(m);
+  for (const auto& [path, size] : set.tables(dir, pieces)) {
+    all += size;
+    if (std::filesystem::exists(path, ec)) done += size;
   }
   return all ? std::floor(1000.0 * static_cast<double>(done) / static_cast<double>(all)) / 10.0 : 0;
 }
@@ -91,23 +154,23 @@ Result<std::vector<GrowTarget>> parse_grow_targets(std::string_view text) {
   for (const std::string_view piece : split(text, ',')) {
     const std::string part(trim(piece));
     const auto colon = part.find(':');
-    const std::string game = part.substr(0, colon);
-    const mill::Rules* rules = rules_of(game);
-    if (!rules)
+    const auto set = table_set(part.substr(0, colon));
+    if (!set)
       return make_error("--egdb-grow " + doska::quoted(part) +
                         ": the background build is for the mill games (mill, mill-mixed, "
-                        "mill-ceylon), as GAME:PIECES");
+                        "mill-ceylon: pieces a side) and the draughts games (russian, english, "
+                        "international and their giveaway: pieces on the board), as GAME:PIECES");
     const auto pieces =
         colon == std::string::npos ? std::nullopt : parse_int(part.substr(colon + 1));
-    if (!pieces || *pieces <= rules->losing_count || *pieces > me::kMaxPieces)
-      return make_error("--egdb-grow " + doska::quoted(part) + ": give the pieces a side, " +
-                        std::to_string(rules->losing_count + 1) + ".." +
-                        std::to_string(me::kMaxPieces) + " (mill:9)");
-    const std::string folder = me::table_game(*rules);
+    if (!pieces || *pieces < set->first || *pieces > set->last)
+      return make_error("--egdb-grow " + doska::quoted(part) + ": give the pieces" +
+                        (set->per_side ? " a side, " : " on the board, ") +
+                        std::to_string(set->first) + ".." + std::to_string(set->last) +
+                        (set->per_side ? " (mill:9)" : " (russian:6)"));
     for (const GrowTarget& t : targets)
-      if (t.game == folder)
-        return make_error("--egdb-grow names the tables of " + folder + " twice");
-    targets.push_back({folder, *pieces});
+      if (t.game == set->folder)
+        return make_error("--egdb-grow names the tables of " + set->folder + " twice");
+    targets.push_back({set->folder, *pieces});
   }
   if (targets.empty()) return make_error("--egdb-grow needs GAME:PIECES (mill:9)");
   return targets;
@@ -140,51 +203,91 @@ void Tables::stop() {
   if (worker_.joinable()) worker_.join();
 }
 
+// One complete set after another (mill 3..5, then 3..6; draughts up to 5 pieces, then 6), and
+// of all the targets' next sets the one with the fewest positions left to build first: every
+// game's small sets are whole before any game's big ones (mill 3..5 and russian up to 6 pieces
+// before mill 3..7). A single build goes by the pieces in all (mill p3-p8 before p6-p5), so the
+// sets the games reach would be whole later.
 void Tables::run() {
-  for (std::size_t i = 0; i < growths_.size() && !stopping_.load(); ++i) grow(i);
+  const std::string dir = options_.shelf->dir();
+  for (std::size_t i = 0; i < growths_.size(); ++i) plan(i);
+  while (!stopping_.load()) {
+    std::size_t best = growths_.size();
+    int best_step = 0;
+    std::uint64_t best_left = 0;
+    for (std::size_t i = 0; i < growths_.size(); ++i) {
+      int step = 0, planned = 0;
+      {
+        std::lock_guard lock(mutex_);
+        if (growths_[i].state != "building") continue;
+        const auto set = table_set(growths_[i].target.game);
+        step = std::max(growths_[i].complete + 1, set->first);
+        planned = growths_[i].planned;
+      }
+      if (step > planned) continue;
+      std::uint64_t left = 0;
+      std::error_code ec;
+      for (const auto& [path, size] : table_set(growths_[i].target.game)->tables(dir, step))
+        if (!std::filesystem::exists(path, ec)) left += size;
+      if (best == growths_.size() || left < best_left) {
+        best = i;
+        best_step = step;
+        best_left = left;
+      }
+    }
+    if (best == growths_.size()) return;
+    if (!build_step(best, best_step)) {
+      if (stopping_.load()) return;
+      continue;  // failed: the other targets go on
+    }
+    const TableSet set = *table_set(growths_[best].target.game);
+    const int complete = set.complete(dir);
+    options_.shelf->refresh(set.folder);
+    std::lock_guard lock(mutex_);
+    Growth& g = growths_[best];
+    g.complete = complete;
+    if (complete < best_step) {
+      g.state = "failed";
+      g.error = "the set up to " + count_text(set, best_step) + " is not whole after its build";
+      say(g.target.game + ": " + g.error);
+    } else if (complete >= g.planned) {
+      g.state = "done";
+      g.percent = 100;
+      g.seconds_left = 0;
+      g.table.clear();
+      say(g.target.game + ": done, complete up to " + count_text(set, complete));
+    }
+  }
 }
 
-void Tables::grow(std::size_t index) {
+void Tables::plan(std::size_t index) {
   const std::string dir = options_.shelf->dir();
-  const mill::Rules& rules = *rules_of(growths_[index].target.game);
+  const TableSet set = *table_set(growths_[index].target.game);
   const int wanted = growths_[index].target.pieces;
   // The most pieces whose build fits in the memory allowed.
   const std::uint64_t memory = options_.memory ? options_.memory : machine_memory() / 2;
   int planned = wanted;
-  while (planned > rules.losing_count + 1 && build_bytes(rules, planned) > memory) --planned;
-  const int complete = complete_in(rules, dir);
-  {
-    std::lock_guard lock(mutex_);
-    Growth& g = growths_[index];
-    g.planned = planned;
-    g.complete = complete;
-    if (planned < wanted)
-      g.note = "up to " + std::to_string(wanted) + " a side would need " +
-               gigabytes(build_bytes(rules, wanted)) + " of memory; " + gigabytes(memory) +
-               " allowed: up to " + std::to_string(planned) + " a side";
-    if (complete >= planned) {
-      g.state = "done";
-      g.percent = 100;
-      return;
-    }
-    g.state = "building";
-  }
-  if (planned < wanted) say(growths_[index].target.game + ": " + growths_[index].note);
-  say(growths_[index].target.game + ": building up to " + std::to_string(planned) + " a side in " +
-      dir + " (complete now: " + std::to_string(complete) + ") at the lowest priority");
-  // One complete set after another (3..5, then 3..6, ...): the sets the games reach are whole
-  // sooner than in one build, which goes by the pieces in all (p3-p8 before p6-p5).
-  for (int step = std::max(complete + 1, rules.losing_count + 1); step <= planned; ++step)
-    if (!build_step(index, step)) return;
-  options_.shelf->refresh(growths_[index].target.game);
+  while (planned > set.first && set.memory(planned) > memory) --planned;
+  const int complete = set.complete(dir);
   std::lock_guard lock(mutex_);
   Growth& g = growths_[index];
-  g.state = "done";
-  g.percent = 100;
-  g.seconds_left = 0;
-  g.table.clear();
-  g.complete = complete_in(rules, dir);
-  say(g.target.game + ": done, complete up to " + std::to_string(g.complete) + " a side");
+  g.per_side = set.per_side;
+  g.planned = planned;
+  g.complete = complete;
+  if (planned < wanted) {
+    g.note = "up to " + count_text(set, wanted) + " would need " + gigabytes(set.memory(wanted)) +
+             " of memory; " + gigabytes(memory) + " allowed: up to " + count_text(set, planned);
+    say(g.target.game + ": " + g.note);
+  }
+  if (complete >= planned) {
+    g.state = "done";
+    g.percent = 100;
+    return;
+  }
+  g.state = "building";
+  g.percent = percent_on_disk(set, dir, planned);
+  say(g.target.game + ": building up to " + count_text(set, planned) + " in " + dir +
+      " (complete now: " + std::to_string(complete) + ") at the lowest priority");
 }
 
 bool Tables::build_step(std::size_t index, int pieces) {
@@ -221,6 +324,16 @@ bool Tables::build_step(std::size_t index, int pieces) {
                                     "--dir",        dir,
                                     "--threads",    std::to_string(threads),
                                     "--background", std::to_string(getpid())};
+  const TableSet set = *table_set(growths_[index].target.game);
+  if (!set.per_side) {
+    // The draughts builder holds the smaller tables unpacked within --memory (GB) beside the
+    // pair being solved: what the server allows less that pair, at least 1 GB.
+    const std::uint64_t memory = options_.memory ? options_.memory : machine_memory() / 2;
+    const std::uint64_t pair = set.memory(pieces);
+    const std::uint64_t rest = memory > pair ? (memory - pair) >> 30 : 0;
+    words.push_back("--memory");
+    words.push_back(std::to_string(std::clamp<std::uint64_t>(rest, 1, 4096)));
+  }
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
@@ -287,7 +400,7 @@ bool Tables::build_step(std::size_t index, int pieces) {
   }
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return fail("the build ended without finishing: " + (last.empty() ? "no output" : last));
-  say(growths_[index].target.game + ": up to " + std::to_string(pieces) + " a side: " + last);
+  say(growths_[index].target.game + ": up to " + count_text(set, pieces) + ": " + last);
   return true;
 }
 
@@ -298,9 +411,9 @@ void Tables::read_line(std::size_t index, const std::string& line, double second
   const auto done = line.find(" done; all tables: ");
   if (done != std::string::npos) {
     options_.shelf->refresh(game);
-    const mill::Rules& rules = *rules_of(game);
-    const int complete = complete_in(rules, options_.shelf->dir());
-    const double percent = percent_on_disk(rules, options_.shelf->dir(), growths_[index].planned);
+    const TableSet set = *table_set(game);
+    const int complete = set.complete(options_.shelf->dir());
+    const double percent = percent_on_disk(set, options_.shelf->dir(), growths_[index].planned);
     std::lock_guard lock(mutex_);
     Growth& g = growths_[index];
     const std::string table = line.substr(0, done);
@@ -310,15 +423,16 @@ void Tables::read_line(std::size_t index, const std::string& line, double second
     g.complete = complete;
     g.table.clear();
     say(game + ": " + table + " built after " + std::to_string(static_cast<int>(seconds)) + " s, " +
-        decimal_text(g.percent, 1) + "% of all (complete up to " + std::to_string(complete) +
-        " a side)");
+        decimal_text(g.percent, 1) + "% of all (complete up to " + count_text(set, complete) + ")");
     return;
   }
   std::lock_guard lock(mutex_);
   Growth& g = growths_[index];
   if (line.rfind("error:", 0) == 0) g.error = line.substr(std::min<std::size_t>(7, line.size()));
+  // "p6-p5 moves: ..." or "m2k1-m1k0 distance 3 ...": the table under way.
   const auto space = line.find(' ');
-  if (space != std::string::npos && line[0] == 'p' && line.find('-') < space)
+  if (space != std::string::npos && line.find('-') < space &&
+      (line.compare(space, 8, " moves: ") == 0 || line.compare(space, 10, " distance ") == 0))
     g.table = line.substr(0, space);
 }
 
@@ -326,10 +440,15 @@ nlohmann::json Tables::status() const {
   nlohmann::json growing = nlohmann::json::array();
   std::lock_guard lock(mutex_);
   for (const Growth& g : growths_) {
-    nlohmann::json entry = {{"game", g.target.game},  {"target", g.target.pieces},
-                            {"planned", g.planned},   {"step", g.step},
-                            {"complete", g.complete}, {"state", g.state},
-                            {"percent", g.percent},   {"built", g.built}};
+    nlohmann::json entry = {{"game", g.target.game},
+                            {"target", g.target.pieces},
+                            {"planned", g.planned},
+                            {"step", g.step},
+                            {"complete", g.complete},
+                            {"state", g.state},
+                            {"percent", g.percent},
+                            {"built", g.built},
+                            {"count", g.per_side ? "side" : "board"}};
     if (!g.table.empty()) entry["table"] = g.table;
     if (g.seconds_left >= 0 && g.state == "building") entry["seconds_left"] = g.seconds_left;
     if (!g.note.empty()) entry["note"] = g.note;

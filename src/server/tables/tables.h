@@ -1,6 +1,6 @@
 // The endgame tables a server plays with, and their build in the background (docs/egdb.md,
-// "A server's tables"): `doska serve --egdb-grow mill:9` runs `doska egdb build` as a child
-// process at the lowest priority, one thread, table after table; each finished table is taken by
+// "A server's tables"): `doska serve --egdb-grow mill:9,russian:6` runs `doska egdb build` as a
+// child process at the lowest priority, set after set; each finished table is taken by
 // the engines before their next search (the shelf's refresh). A build is resumable by nature:
 // a table on disk is kept, so a server that is stopped and started again goes on where it was.
 #pragma once
@@ -24,13 +24,13 @@
 namespace doska::server {
 
 // A set of tables to build: a mill game's folder ("mill" for mill and mixed mill, or
-// "mill-ceylon") up to `pieces` a side.
+// "mill-ceylon") up to `pieces` a side, or a draughts game's up to `pieces` on the board.
 struct GrowTarget {
   std::string game;
   int pieces = 0;
 };
 
-// "mill:9,mill-ceylon:6" (the option's text); an error names the part that is wrong.
+// "mill:9,mill-ceylon:6,russian:6" (the option's text); an error names the part that is wrong.
 Result<std::vector<GrowTarget>> parse_grow_targets(std::string_view text);
 
 struct TablesOptions {
@@ -61,8 +61,9 @@ class Tables {
  private:
   struct Growth {
     GrowTarget target;
+    bool per_side = true;           // mill: pieces a side; draughts: on the board
     int planned = 0;                // the pieces the memory allows
-    int step = 0;                   // the set under way: 3..step a side
+    int step = 0;                   // the set under way: up to `step` pieces
     int complete = 0;               // every table up to this many a side is on disk
     std::string state = "waiting";  // waiting, building, done, failed, stopped
     std::string table;              // under way
@@ -73,8 +74,9 @@ class Tables {
   };
 
   void run();
-  void grow(std::size_t index);
-  // Builds the tables of 3..pieces a side (a child process); false if it failed or was stopped.
+  // The pieces a target can have in the memory allowed, and what is on disk already.
+  void plan(std::size_t index);
+  // Builds the set up to `pieces` (a child process); false if it failed or was stopped.
   bool build_step(std::size_t index, int pieces);
   void read_line(std::size_t index, const std::string& line, double seconds);
   void say(const std::string& line) const;

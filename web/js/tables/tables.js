@@ -43,7 +43,9 @@ function renderGrowth(growth) {
   const box = document.createElement('section');
   box.className = 'tables-growth';
   box.dataset.game = growth.game;
-  box.append(text('h2', t('tables.set', {game: variantName(growth.game), n: growth.planned || growth.target})));
+  // The mill tables count pieces a side, the draughts tables pieces on the board.
+  const count = growth.count === 'board' ? '.board' : '';
+  box.append(text('h2', t(`tables.set${count}`, {game: variantName(growth.game), n: growth.planned || growth.target})));
   box.append(text('p', t(`tables.state.${growth.state}`), `tables-state tables-${growth.state}`));
   const bar = document.createElement('progress');
   bar.max = 100;
@@ -51,9 +53,9 @@ function renderGrowth(growth) {
   bar.setAttribute('aria-label', t('tables.progress'));
   box.append(bar);
   const percent = growth.percent >= 10 || growth.percent === 0 ? Math.floor(growth.percent) : growth.percent.toFixed(1);
-  const facts = [t('tables.complete', {n: growth.complete}), `${percent}%`];
+  const facts = [t(`tables.complete${count}`, {n: growth.complete}), `${percent}%`];
   if (growth.table) facts.push(t('tables.under_way', {table: growth.table}));
-  if (growth.seconds_left !== undefined) facts.push(t('tables.left', {time: duration(growth.seconds_left), n: growth.step}));
+  if (growth.seconds_left !== undefined) facts.push(t(`tables.left${count}`, {time: duration(growth.seconds_left), n: growth.step}));
   box.append(text('p', facts.join(' · '), 'tables-facts'));
   if (growth.note) box.append(text('p', growth.note, 'muted'));
   if (growth.error) box.append(text('p', growth.error, 'error'));
