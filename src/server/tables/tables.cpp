@@ -219,7 +219,7 @@ void Tables::run() {
       int step = 0, planned = 0;
       {
         std::lock_guard lock(mutex_);
-        if (growths_[i].state != "building") continue;
+        if (growths_[i].state != "waiting") continue;
         const auto set = table_set(growths_[i].target.game);
         step = std::max(growths_[i].complete + 1, set->first);
         planned = growths_[i].planned;
@@ -253,10 +253,12 @@ void Tables::run() {
     } else if (complete >= g.planned) {
       g.state = "done";
       g.percent = 100;
-      g.seconds_left = 0;
       g.table.clear();
       say(g.target.game + ": done, complete up to " + count_text(set, complete));
+    } else {
+      g.state = "waiting";  // its next set, when its turn comes
     }
+    g.seconds_left = -1;
   }
 }
 
@@ -284,7 +286,7 @@ void Tables::plan(std::size_t index) {
     g.percent = 100;
     return;
   }
-  g.state = "building";
+  g.state = "waiting";
   g.percent = percent_on_disk(set, dir, planned);
   say(g.target.game + ": building up to " + count_text(set, planned) + " in " + dir +
       " (complete now: " + std::to_string(complete) + ") at the lowest priority");
@@ -302,6 +304,7 @@ bool Tables::build_step(std::size_t index, int pieces) {
   {
     std::lock_guard lock(mutex_);
     growths_[index].step = pieces;
+    growths_[index].state = "building";
   }
   std::error_code ec;
   std::string program = options_.program;
