@@ -205,9 +205,10 @@ void Tables::stop() {
 
 // One complete set after another (mill 3..5, then 3..6; draughts up to 5 pieces, then 6), and
 // of all the targets' next sets the one with the fewest positions left to build first: every
-// game's small sets are whole before any game's big ones (mill 3..5 and russian up to 6 pieces
-// before mill 3..7). A single build goes by the pieces in all (mill p3-p8 before p6-p5), so the
-// sets the games reach would be whole later.
+// game's small sets are whole before any game's big ones (mill 3..5, russian and english up to 5
+// pieces, mill 3..6 and 3..7, international up to 5, russian and english up to 6, then mill 3..8;
+// docs/egdb.md). A single build goes by the pieces in all (mill p3-p8 before p6-p5), so the sets
+// the games reach would be whole later.
 void Tables::run() {
   const std::string dir = options_.shelf->dir();
   for (std::size_t i = 0; i < growths_.size(); ++i) plan(i);
