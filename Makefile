@@ -9,8 +9,8 @@
 #   make play         install only what running needs (make deps), build, make the small endgame
 #                     databases if missing (make egdb-small), then start the server (doska serve)
 #                     and print its address; the server builds bigger tables in the background at
-#                     the lowest priority, the smallest sets first: mill up to 9 a side, russian
-#                     and english up to 6 pieces, international up to 5 (docs/egdb.md)
+#                     the lowest priority, the smallest sets first: mill up to 9 a side, the
+#                     draughts games up to 5 pieces (docs/egdb.md)
 #   make egdb-small   the endgame tables of at most EGDB_PIECES pieces (default 4; draughts: in
 #                     all, mill: a side; about two minutes in all) in data/egdb; larger ones:
 #                     docs/egdb.md
@@ -81,7 +81,9 @@ build: deps
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
 # The tables the server builds in the background (docs/egdb.md, "A server's tables").
-EGDB_GROW ?= mill:9,russian:6,english:6,international:5
+# Draughts stops at 5 pieces: the 6-piece russian tables, read packed, made the engine weaker at
+# 0.2 s a move against KestoG (docs/egdb.md, "What a user has, and when").
+EGDB_GROW ?= mill:9,russian:5,english:5,international:5
 
 # The server prints "doska: serving on http://HOST:PORT/"; Ctrl-C stops it.
 play: deps build egdb-small
