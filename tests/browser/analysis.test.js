@@ -54,6 +54,25 @@ for (const [name, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   });
 }
 
+// Leaving a stream and opening the next at once can find the server still counting the old one:
+// a refusal for a busy engine is asked again, and the lines come without an error shown.
+test('live analysis asks again when the engine is busy', async () => {
+  const {page, errors} = await openApp(env.browser, env.server.url);
+  await newGame(page, {variant: 'russian', opponent: 'computer', level: 1});
+  let refused = 0;
+  await page.route('**/api/analysis/events?*', (route) => {
+    if (refused++ > 1) return route.continue();
+    return route.fulfill({status: 503, contentType: 'application/json',
+                          body: JSON.stringify({error: 'every engine is busy', code: 'engine_busy', params: {}})});
+  });
+  await page.click('#btn-analyse');
+  await page.selectOption('#analysis-count', '2');
+  await waitLines(page, 2, 0);
+  assert.ok(refused >= 3, `the refused stream was asked again (${refused} requests)`);
+  await page.click('#btn-analysis-stop');
+  assert.deepEqual(errors, []);
+});
+
 test('live analysis refused in a live game between two people names why, in Russian', async () => {
   const {page, errors} = await openApp(env.browser, env.server.url, {locale: 'ru-RU'});
   await newGame(page, {variant: 'russian', opponent: 'person', both: true});

@@ -4,6 +4,10 @@
 // time: a new position leaves the old stream, and the server stops its search.
 import {streamAnalysis} from '../api.js';
 
+// Asked again after a refusal for a busy engine: 250 ms, then 500, ... (about 4 s in all).
+const RETRIES = 5;
+const RETRY_MS = 250;
+
 export class LiveAnalysis {
   // onChange: called after every change (a new position, depth, end or error).
   constructor(onChange) {
@@ -11,6 +15,7 @@ export class LiveAnalysis {
     this.base = null;       // {gameId, plies, spec: {game} or {variant, fen, moves}}
     this.tried = [];        // moves tried on the analysis board, in the game's notation
     this.lines = 3;
+    this.generation = 0;    // the stream asked for last; older retries give way to it
     this.clear();
   }
 
@@ -35,6 +40,7 @@ export class LiveAnalysis {
   }
 
   stop() {
+    this.generation++;
     this.clear();
     this.base = null;
     this.tried = [];
@@ -59,15 +65,31 @@ export class LiveAnalysis {
 
   restart() {
     this.clear();
+    this.open(++this.generation, 0);
+    this.onChange();
+  }
+
+  // A new stream right after leaving the old one can find the server still counting the old
+  // search (it learns of the leaving when the connection closes): "engine busy" or "too many
+  // analyses" is then asked again a few times, a little later each time, before it is shown.
+  open(generation, attempt) {
+    if (generation !== this.generation || !this.base) return;
     const spec = {...this.base.spec, lines: this.lines};
     spec.moves = [...(spec.moves || []), ...this.tried];
     this.leave = streamAnalysis(spec, {
       onPosition: (p) => { this.position = p; this.onChange(); },
       onAnalysis: (a) => { this.result = a; this.onChange(); },
       onDone: (d) => { this.done = d.reason; this.leave = null; this.onChange(); },
-      onError: (e) => { this.error = e; this.leave = null; this.onChange(); },
+      onError: (e) => {
+        this.leave = null;
+        if ((e.status === 503 || e.status === 429) && attempt < RETRIES) {
+          setTimeout(() => this.open(generation, attempt + 1), RETRY_MS * (attempt + 1));
+          return;
+        }
+        this.error = e;
+        this.onChange();
+      },
     });
-    this.onChange();
   }
 
   // The squares of each line's first move, for the arrows on the board.
