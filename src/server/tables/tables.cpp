@@ -189,6 +189,10 @@ void Tables::say(const std::string& line) const {
   if (options_.log) options_.log("doska: tables: " + line);
 }
 
+std::uint64_t Tables::allowed_memory() const {
+  return options_.memory ? options_.memory : machine_memory() / 2;
+}
+
 void Tables::start() {
   if (growths_.empty() || worker_.joinable()) return;
   worker_ = std::thread([this] { run(); });
@@ -217,18 +221,18 @@ void Tables::run() {
     int best_step = 0;
     std::uint64_t best_left = 0;
     for (std::size_t i = 0; i < growths_.size(); ++i) {
+      const TableSet set = *table_set(growths_[i].target.game);  // the target never changes
       int step = 0, planned = 0;
       {
         std::lock_guard lock(mutex_);
         if (growths_[i].state != "waiting") continue;
-        const auto set = table_set(growths_[i].target.game);
-        step = std::max(growths_[i].complete + 1, set->first);
+        step = std::max(growths_[i].complete + 1, set.first);
         planned = growths_[i].planned;
       }
       if (step > planned) continue;
       std::uint64_t left = 0;
       std::error_code ec;
-      for (const auto& [path, size] : table_set(growths_[i].target.game)->tables(dir, step))
+      for (const auto& [path, size] : set.tables(dir, step))
         if (!std::filesystem::exists(path, ec)) left += size;
       if (best == growths_.size() || left < best_left) {
         best = i;
@@ -268,7 +272,7 @@ void Tables::plan(std::size_t index) {
   const TableSet set = *table_set(growths_[index].target.game);
   const int wanted = growths_[index].target.pieces;
   // The most pieces whose build fits in the memory allowed.
-  const std::uint64_t memory = options_.memory ? options_.memory : machine_memory() / 2;
+  const std::uint64_t memory = allowed_memory();
   int planned = wanted;
   while (planned > set.first && set.memory(planned) > memory) --planned;
   const int complete = set.complete(dir);
@@ -332,7 +336,7 @@ bool Tables::build_step(std::size_t index, int pieces) {
   if (!set.per_side) {
     // The draughts builder holds the smaller tables unpacked within --memory (GB) beside the
     // pair being solved: what the server allows less that pair, at least 1 GB.
-    const std::uint64_t memory = options_.memory ? options_.memory : machine_memory() / 2;
+    const std::uint64_t memory = allowed_memory();
     const std::uint64_t pair = set.memory(pieces);
     const std::uint64_t rest = memory > pair ? (memory - pair) >> 30 : 0;
     words.push_back("--memory");

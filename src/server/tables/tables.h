@@ -80,6 +80,8 @@ class Tables {
   bool build_step(std::size_t index, int pieces);
   void read_line(std::size_t index, const std::string& line, double seconds);
   void say(const std::string& line) const;
+  // Bytes a build may hold: the option, or half of the machine's memory.
+  std::uint64_t allowed_memory() const;
 
   TablesOptions options_;
   mutable std::mutex mutex_;
