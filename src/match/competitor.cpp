@@ -74,6 +74,12 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
                  : name == "futility"  ? spec.limits.futility
                                        : spec.limits.probcut;
     flag = value == "on";
+  } else if (name == "table-draw" && ours) {
+    // The part of the evaluation a table draw keeps (search::Limits::table_draw_eval).
+    auto v = parse_int(value);
+    if (!v || *v < 0 || *v > 50)
+      return make_error("bad table-draw " + quoted(value) + ": give 0 to 50 percent");
+    spec.limits.table_draw_eval = *v;
   } else if (name == "threads" && ours) {
     // Lazy SMP search threads (src/search/search.h), to measure what threads gain.
     auto v = parse_int(value);
@@ -99,7 +105,7 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if (ours) {
     return make_error("unknown option " + quoted(name) +
                       " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
-                      "futility, book, threads, hash, eval, egdb, egdb-memory, name)");
+                      "futility, book, table-draw, threads, hash, eval, egdb, egdb-memory, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

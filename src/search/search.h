@@ -80,6 +80,10 @@ inline const ReductionTable kReductions;
 constexpr int kTableDepth = 250;
 
 // A database's value as a search value (types.h, kTableWin).
+// The most a table draw may be worth with Limits::table_draw_eval (below what a pawn, a man or
+// a piece is worth in every game's evaluation).
+constexpr Value kTableDrawCap = 60;
+
 constexpr Value table_value(const TableValue& t) {
   if (t.outcome > 0) return kTableWin - t.plies;
   if (t.outcome < 0) return -kTableWin + t.plies;
@@ -165,7 +169,9 @@ class Search {
     stop_.store(true);
     for (auto& t : helpers) t.join();
     SearchResult result = workers[0]->result;
-    result.exact_draw = workers[0]->root_table_draw && result.value == kDraw;
+    // A drawn root stays drawn whatever part of the evaluation its table draws keep.
+    result.exact_draw = workers[0]->root_table_draw && !is_decided(result.value) &&
+                        !is_table_value(result.value) && std::abs(result.value) <= kTableDrawCap;
     result.nodes = total_nodes();
     workers_ = nullptr;
     return result;
@@ -277,6 +283,17 @@ class Search {
         return T::side_index(pos) == T::side_index(root_position) ? -contempt : contempt;
       else
         return kDraw;
+    }
+
+    // A position an endgame database calls drawn: kDraw, or the part of its evaluation that
+    // Limits::table_draw_eval keeps, well short of any win the search may find.
+    Value table_draw(const Position& pos) {
+      const int part = search.limits_.table_draw_eval >= 0 ? search.limits_.table_draw_eval
+                                                           : table_draw_eval<T>();
+      if (part <= 0) return kDraw;
+      const Value v = evaluate(pos);
+      if (is_decided(v) || is_table_value(v)) return kDraw;
+      return std::clamp<Value>(v * part / 100, -kTableDrawCap, kTableDrawCap);
     }
 
     bool should_stop() {
@@ -444,7 +461,7 @@ class Search {
             if (search.tt_.probe(key, tt) && tt.depth == kTableDepth) return tt.value;
             if (auto t = T::probe_table(pos)) {
               table_hits.fetch_add(1, std::memory_order_relaxed);
-              const Value v = table_value(*t);
+              const Value v = t->outcome == 0 ? table_draw(pos) : table_value(*t);
               search.tt_.store(key, TTData{0, v, kTableDepth, Bound::exact});
               return v;
             }

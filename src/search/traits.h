@@ -28,6 +28,8 @@
 //                                  an order before the history is learned (killers still first)
 //   noisy_gain(pos, move) -> Value the most a noisy move can gain, for delta pruning
 //   kDeltaMargin                   what the evaluation may add beyond that gain
+//   kTableDrawEval                 the percent of the evaluation a table draw keeps, when
+//                                  Limits::table_draw_eval leaves it to the game (default 0)
 //   kDrawContempt                  the most a draw in the tree costs the side standing better at
 //                                  the root (draw_contempt below; default 0)
 //   null_move_allowed(pos), null_move(pos) -> Position
@@ -77,6 +79,16 @@ template <class T>
 constexpr int draw_contempt() {
   if constexpr (requires { T::kDrawContempt; })
     return T::kDrawContempt;
+  else
+    return 0;
+}
+
+// The part of the evaluation (percent) a position an endgame database calls drawn keeps when
+// Limits::table_draw_eval is left to the game (search.h, table_draw).
+template <class T>
+constexpr int table_draw_eval() {
+  if constexpr (requires { T::kTableDrawEval; })
+    return T::kTableDrawEval;
   else
     return 0;
 }

@@ -68,6 +68,12 @@ struct Limits {
   // The game's opening book, where it has one (data/book/): a position in the book is played
   // from it, with no search; off to search every move.
   bool book = true;
+  // The part of the static evaluation (percent, 0..50) that a position an endgame database
+  // calls drawn keeps: 0 scores every table draw alike; above it the side standing better
+  // prefers the drawn endings where it has more to play for, and plays on in them, as a
+  // player would against an opponent who may still go wrong (docs/egdb.md). -1: the game's
+  // own (its traits' kTableDrawEval, measured game by game).
+  int table_draw_eval = -1;
   // Root moves not to search, in the game's notation: the lines after the first of a multi-line
   // analysis (each searched without the better ones found before it).
   std::vector<std::string> exclude{};

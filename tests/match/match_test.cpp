@@ -23,6 +23,9 @@ TEST(MatchCompetitor, OurEngineWithItsOptions) {
   EXPECT_EQ(tables->egdb, "/t");
   EXPECT_EQ(tables->egdb_memory, std::uint64_t{3} << 30);
   EXPECT_EQ(plain->egdb_memory, 0u);
+  auto draws = parse_competitor("level=10,table-draw=25");
+  ASSERT_TRUE(draws.ok()) << draws.error();
+  EXPECT_EQ(draws->limits.table_draw_eval, 25);
   auto prefixed = parse_competitor("ours:depth=6,time=0.5,name=Six");
   ASSERT_TRUE(prefixed.ok()) << prefixed.error();
   EXPECT_EQ(prefixed->limits.depth, 6);
@@ -67,6 +70,8 @@ TEST(MatchCompetitor, BadSpecsAreErrorsThatSayWhy) {
   expect_error("hub,nodes:x", "needs NAME=VALUE");
   expect_error("egdb-memory=lots", "bad egdb-memory 'lots': give 0 to 4096 GB");
   expect_error("egdb-memory=5000", "bad egdb-memory");
+  expect_error("table-draw=51", "bad table-draw '51': give 0 to 50 percent");
+  expect_error("table-draw=some", "bad table-draw");
 }
 
 TEST(MatchCompetitor, EachProtocolPlaysItsGames) {
