@@ -14,6 +14,7 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -79,11 +80,11 @@ inline const ReductionTable kReductions;
 // The depth of a transposition-table entry that holds a database value.
 constexpr int kTableDepth = 250;
 
-// A database's value as a search value (types.h, kTableWin).
 // The most a table draw may be worth with Limits::table_draw_eval (below what a pawn, a man or
 // a piece is worth in every game's evaluation).
 constexpr Value kTableDrawCap = 60;
 
+// A database's value as a search value (types.h, kTableWin).
 constexpr Value table_value(const TableValue& t) {
   if (t.outcome > 0) return kTableWin - t.plies;
   if (t.outcome < 0) return -kTableWin + t.plies;
