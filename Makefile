@@ -81,7 +81,7 @@ build: deps
 	cmake --build $(RELEASE_DIR) -j $(JOBS)
 
 # The tables the server builds in the background (docs/egdb.md, "A server's tables").
-# Draughts stops at 5 pieces: the 6-piece russian tables, read packed, made the engine weaker at
+# Draughts stops at 5 pieces: the 6-piece russian tables, packed or not, made the engine weaker at
 # 0.2 s a move against KestoG (docs/egdb.md, "What a user has, and when").
 EGDB_GROW ?= mill:9,russian:5,english:5,international:5
 

@@ -171,8 +171,7 @@ class Search {
     for (auto& t : helpers) t.join();
     SearchResult result = workers[0]->result;
     // A drawn root stays drawn whatever part of the evaluation its table draws keep.
-    result.exact_draw = workers[0]->root_table_draw && !is_decided(result.value) &&
-                        !is_table_value(result.value) && std::abs(result.value) <= kTableDrawCap;
+    result.exact_draw = workers[0]->root_table_draw && std::abs(result.value) <= kTableDrawCap;
     result.nodes = total_nodes();
     workers_ = nullptr;
     return result;
