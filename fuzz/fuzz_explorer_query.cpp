@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "games/session.h"
 #include "server/api_error.h"
@@ -31,17 +32,35 @@ using namespace doska;
   std::abort();
 }
 
-server::Storage& storage() {
-  static const std::unique_ptr<server::Storage> db = [] {
-    const std::string path = (std::filesystem::temp_directory_path() /
-                              ("fuzz_explorer_" + std::to_string(getpid()) + ".db"))
-                                 .string();
-    std::filesystem::remove(path);
+// A database of its own, removed with its -wal and -shm files when the run ends.
+struct ScratchDatabase {
+  std::string path = (std::filesystem::temp_directory_path() /
+                      ("fuzz_explorer_" + std::to_string(getpid()) + ".db"))
+                         .string();
+  std::unique_ptr<server::Storage> storage;
+
+  ScratchDatabase() {
+    remove_files();
     auto opened = server::Storage::open(path);
     if (!opened) fail("no database: " + opened.error());
-    return std::move(*opened);
-  }();
-  return *db;
+    storage = std::move(*opened);
+  }
+  ~ScratchDatabase() {
+    storage.reset();
+    remove_files();
+  }
+  ScratchDatabase(const ScratchDatabase&) = delete;
+  ScratchDatabase& operator=(const ScratchDatabase&) = delete;
+
+  void remove_files() const {
+    std::error_code ec;
+    for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix, ec);
+  }
+};
+
+server::Storage& storage() {
+  static ScratchDatabase db;
+  return *db.storage;
 }
 
 void ask(const std::string& game, const std::map<std::string, std::string>& query) {
