@@ -54,7 +54,11 @@ async function solveByClicking(page) {
   for (let i = 0; i < line.length; i += 2) {
     for (const point of clicksOf(line[i])) await page.click(spot(point));
     const expected = i + 1 < line.length ? 'right' : 'solved';
-    await page.waitForFunction((s) => document.querySelector('#puzzles-status').dataset.state === s, expected);
+    // This move's answer, not the last one's: the page takes no move while an answer is awaited.
+    await page.waitForFunction(([s, n]) => {
+      const status = document.querySelector('#puzzles-status');
+      return status.dataset.state === s && status.dataset.moves === String(n);
+    }, [expected, i / 2 + 1]);
   }
   return id;
 }
@@ -149,7 +153,11 @@ test('a failed puzzle is tried again from its start, unrated, with its moves typ
     await page.fill('#puzzles-move', line[i]);
     await page.press('#puzzles-move', 'Enter');
     const expected = i + 1 < line.length ? 'right' : 'solved';
-    await page.waitForFunction((s) => document.querySelector('#puzzles-status').dataset.state === s, expected);
+    // This move's answer, not the last one's: the page takes no move while an answer is awaited.
+    await page.waitForFunction(([s, n]) => {
+      const status = document.querySelector('#puzzles-status');
+      return status.dataset.state === s && status.dataset.moves === String(n);
+    }, [expected, i / 2 + 1]);
     await page.waitForFunction(() => document.querySelector('#puzzles-move').value === '');
   }
   assert.equal(await page.textContent('#puzzles-status'), 'Solved!');

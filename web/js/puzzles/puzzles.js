@@ -62,6 +62,8 @@ function renderStatus() {
   }
   status.textContent = text;
   status.dataset.state = kind;
+  // The player's moves answered so far: a move's answer can be told from the one before it.
+  status.dataset.moves = String(page.moves.length);
   $('puzzles-title').textContent = !p ? ''
       : p.date ? t('puzzles.daily_of', {date: p.date}) : t('puzzles.puzzle', {id: p.id, rating: p.rating});
   $('puzzles-themes').textContent = p ? p.themes.map((theme) => t(`puzzles.theme.${theme}`, {}, theme)).join(', ') : '';
