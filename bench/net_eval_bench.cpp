@@ -4,8 +4,6 @@
 // of a short random game, so that the outputs vary as in a search.
 #include <benchmark/benchmark.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <random>
 #include <vector>
 

@@ -47,6 +47,15 @@ async function openPuzzles(page, game) {
   return puzzleId(page);
 }
 
+// Waits for the answer to the player's n-th move, not the last one's: the page takes no move
+// while an answer is awaited.
+async function answerOf(page, state, n) {
+  await page.waitForFunction(([s, k]) => {
+    const status = document.querySelector('#puzzles-status');
+    return status.dataset.state === s && status.dataset.moves === String(k);
+  }, [state, n]);
+}
+
 // Plays the player's moves of the puzzle shown by clicking, each answer awaited.
 async function solveByClicking(page) {
   const id = await puzzleId(page);
@@ -54,11 +63,7 @@ async function solveByClicking(page) {
   for (let i = 0; i < line.length; i += 2) {
     for (const point of clicksOf(line[i])) await page.click(spot(point));
     const expected = i + 1 < line.length ? 'right' : 'solved';
-    // This move's answer, not the last one's: the page takes no move while an answer is awaited.
-    await page.waitForFunction(([s, n]) => {
-      const status = document.querySelector('#puzzles-status');
-      return status.dataset.state === s && status.dataset.moves === String(n);
-    }, [expected, i / 2 + 1]);
+    await answerOf(page, expected, i / 2 + 1);
   }
   return id;
 }
@@ -153,11 +158,7 @@ test('a failed puzzle is tried again from its start, unrated, with its moves typ
     await page.fill('#puzzles-move', line[i]);
     await page.press('#puzzles-move', 'Enter');
     const expected = i + 1 < line.length ? 'right' : 'solved';
-    // This move's answer, not the last one's: the page takes no move while an answer is awaited.
-    await page.waitForFunction(([s, n]) => {
-      const status = document.querySelector('#puzzles-status');
-      return status.dataset.state === s && status.dataset.moves === String(n);
-    }, [expected, i / 2 + 1]);
+    await answerOf(page, expected, i / 2 + 1);
     await page.waitForFunction(() => document.querySelector('#puzzles-move').value === '');
   }
   assert.equal(await page.textContent('#puzzles-status'), 'Solved!');
