@@ -9,7 +9,7 @@
 namespace doska::engine {
 
 LevelSetting level_setting(std::string_view game, int level) {
-  // Measured in docs/engine.md, "Levels": steps of 220-320 Elo in international draughts. A game
+  // Measured in docs/engine.md, "Levels": steps of 143-308 Elo in international draughts. A game
   // whose steps the common table leaves uneven has its own rows.
   static constexpr LevelSetting kLevels[] = {
       {2, 250, 80, 0}, {2, 200, 40, 0}, {2, 120, 10, 0},  {3, 90, 20, 0},    {4, 60, 15, 0},
