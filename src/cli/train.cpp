@@ -104,7 +104,8 @@ int run_selfplay(const std::vector<std::string>& words) {
 
 int run_rescore(const std::vector<std::string>& words) {
   auto args = parse_args(
-      words, {"data", "out", "nodes", "threads", "every", "seed", "eval", "egdb", "egdb-memory"},
+      words,
+      {"data", "out", "nodes", "threads", "every", "offset", "seed", "eval", "egdb", "egdb-memory"},
       {"quiet", "resume"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("rescore needs <game>");
@@ -120,16 +121,18 @@ int run_rescore(const std::vector<std::string>& words) {
     return fail("rescore needs --out FILE");
   std::string error;
   long long nodes = static_cast<long long>(o.nodes), threads = o.threads, every = o.every,
-            seed = static_cast<long long>(o.seed), gb = 0;
+            offset = o.offset, seed = static_cast<long long>(o.seed), gb = 0;
   if (!int_option(*args, "nodes", 1, 1'000'000'000, nodes, error) ||
       !int_option(*args, "threads", 1, 64, threads, error) ||
       !int_option(*args, "every", 1, 1'000'000, every, error) ||
+      !int_option(*args, "offset", 0, 999'999, offset, error) ||
       !int_option(*args, "seed", 0, 1LL << 62, seed, error) ||
       !int_option(*args, "egdb-memory", 0, 4096, gb, error))
     return fail(error);
   o.nodes = static_cast<std::uint64_t>(nodes);
   o.threads = static_cast<int>(threads);
   o.every = static_cast<int>(every);
+  o.offset = static_cast<int>(offset);
   o.seed = static_cast<std::uint64_t>(seed);
   o.egdb_memory = static_cast<std::uint64_t>(gb) << 30;
   if (auto v = args->value("eval")) o.eval = *v;

@@ -213,6 +213,9 @@ Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& 
   if (auto quiet = quiet_test(o.game); !quiet) return make_error(quiet.error());
   if (o.data.empty()) return make_error("rescore needs --data FILE[,FILE...]");
   if (o.every < 1) return make_error("--every must be at least 1");
+  if (o.offset < 0 || o.offset >= o.every)
+    return make_error("--offset must be from 0 to --every - 1 (" + std::to_string(o.every - 1) +
+                      ")");
   if (Status s = check_engine_setup(o.game, o.eval, o.egdb); !s) return make_error(s.error());
   // Every kept line, with its old score; the positions are checked before any search starts.
   struct Item {
@@ -225,7 +228,8 @@ Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& 
   std::uint64_t seen = 0;
   for (const std::string& path : o.data) {
     Status read = read_sample_lines(path, [&](const SampleLine& line) -> Status {
-      if (seen++ % static_cast<std::uint64_t>(o.every) != 0) return Ok{};
+      if (seen++ % static_cast<std::uint64_t>(o.every) != static_cast<std::uint64_t>(o.offset))
+        return Ok{};
       auto made = new_session(o.game, line.fen);
       if (!made) return make_error("not a " + o.game + " position: " + made.error());
       items.push_back({line.fen, line.result, line.score, (*made)->to_move()});
@@ -250,7 +254,7 @@ Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& 
         return make_error(o.out + " line " + std::to_string(kept + 1) + " is " +
                           doska::quoted(fen) + ", where the data give " +
                           doska::quoted(items[kept].fen) +
-                          ": not a run of this data (or another --every)");
+                          ": not a run of this data (or another --every or --offset)");
       bytes += line.size() + 1;
       ++kept;
     }

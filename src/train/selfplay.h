@@ -48,7 +48,9 @@ Result<SelfplayProgress> selfplay(const SelfplayOptions& options, const Selfplay
 
 // `doska rescore`: the positions of selfplay files searched again, deeper, so that the score
 // column (the label the trainer mixes with the result) comes from a longer search than the one
-// that played the game. Every `every`-th line of the inputs is kept; the FEN and the result stay,
+// that played the game. Every `every`-th line of the inputs is kept, from line `offset` on (counted
+// from 0 across all the inputs: lines offset, offset + every, ...; so that runs with offsets 0 to
+// every - 1 share the data between them); the FEN and the result stay,
 // the score is replaced; the lines are written in the order of the inputs. With `resume`, an
 // output file that a stopped run left is kept as far as its lines are whole and follow the inputs,
 // and the run goes on after them (a long rescoring can span several sittings).
@@ -59,6 +61,7 @@ struct RescoreOptions {
   std::uint64_t nodes = 100'000;  // per position
   int threads = 2;
   int every = 1;
+  int offset = 0;  // 0 <= offset < every
   std::uint64_t seed = 1;
   std::string eval = "builtin";
   std::string egdb;  // endgame databases for the searches, or none

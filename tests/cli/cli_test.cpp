@@ -85,6 +85,8 @@ TEST(CliErrors, BadInputGivesStatusTwoAndOneErrorLine) {
                "cannot read /nonexistent/in.txt");
   expect_error(doska({"rescore", "english", "--data", "a", "--out", "b", "--every", "0"}),
                "bad --every");
+  expect_error(doska({"rescore", "english", "--data", "a", "--out", "b", "--offset", "-1"}),
+               "bad --offset");
 }
 
 // A --db that is neither an SQLite file that can be made nor a PostgreSQL server that answers: one

@@ -143,8 +143,8 @@ TEST(Rescore, ScoresComeFromTheNewSearchFromWhitesSide) {
   std::filesystem::remove(o.out);
 }
 
-// --every K keeps lines 1, K+1, 2K+1, ... across all the inputs; one thread or two give the same
-// file (each position is searched alone, with a seed of its own).
+// --every K keeps lines 1, K+1, 2K+1, ... across all the inputs (--offset R: R+1, K+R+1, ...);
+// one thread or two give the same file (each position is searched alone, with a seed of its own).
 TEST(Rescore, EveryKthLineAndTheSameFileOnAnyNumberOfThreads) {
   const std::string a = scratch("every_a.txt"), b = scratch("every_b.txt");
   write_text(a,
@@ -174,7 +174,22 @@ TEST(Rescore, EveryKthLineAndTheSameFileOnAnyNumberOfThreads) {
   EXPECT_EQ(parse_line(lines[1]).fen, "B:W18,21,23-32:B1-11,15");
   EXPECT_EQ(parse_line(lines[2]).fen, "B:W17,21,22,24-32:B1-9,11,12,14");
   EXPECT_EQ(lines, read_lines(o.out));
-  for (const auto& f : {a, b, first, o.out}) std::filesystem::remove(f);
+  // --offset 1 takes the lines that --offset 0 left: 2, 4, ...
+  o.offset = 1;
+  const std::string second = o.out;
+  o.out = scratch("every_3.txt");
+  auto rest = rescore(o, {});
+  ASSERT_TRUE(rest) << rest.error();
+  const auto others = read_lines(o.out);
+  ASSERT_EQ(others.size(), 2u);
+  EXPECT_EQ(parse_line(others[0]).fen, "W:W21-32:B1-11,15");
+  EXPECT_EQ(parse_line(others[1]).fen, "W:W21-32:B1-9,11,12,14");
+  o.offset = 2;
+  auto beyond = rescore(o, {});
+  ASSERT_FALSE(beyond);
+  EXPECT_NE(beyond.error().find("--offset must be from 0 to --every - 1 (1)"), std::string::npos)
+      << beyond.error();
+  for (const auto& f : {a, b, first, second, o.out}) std::filesystem::remove(f);
 }
 
 // A stopped run leaves whole lines and maybe one cut short: --resume keeps the whole ones, drops
