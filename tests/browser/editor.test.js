@@ -238,6 +238,8 @@ test('open in the analysis board, and back to the editor from it', async () => {
   await page.waitForSelector('#page-editor:not([hidden])');
   assert.equal(await fen(page), analysed);
   assert.match(page.url(), /\/editor\?variant=english&fen=W/);
+  // The analysis board left: its live analysis has ended (its stream closed, the engine freed).
+  assert.equal(await page.evaluate(async () => (await import('/js/analysis/analysis.js')).live.active), false);
   assert.deepEqual(errors, []);
 });
 

@@ -117,4 +117,7 @@ export function setupAnalysis() {
   $('btn-analysis-stop').addEventListener('click', () => live.stop());
   $('btn-analysis-back').addEventListener('click', () => live.backToGame());
   $('analysis-count').addEventListener('change', () => live.setLines(Number($('analysis-count').value)));
+  // The game's page left (for the editor, the lobby, ...): the analysis ends, and the server
+  // frees its engine rather than searching for a board nobody sees.
+  events.on('page', (name) => { if (name !== 'game' && live.active) live.stop(); });
 }
