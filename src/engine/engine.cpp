@@ -18,9 +18,11 @@ LevelSetting level_setting(std::string_view game, int level) {
   // International draughts, with the network and the exchanges in quiescence: with the common
   // table level 3 stood 292 Elo over level 2 and only 176 under level 4 (300 games each; with
   // margin 140, spread 20: 203 and 311), and level 9 (150,000 nodes) 74 under level 10 at 0.2 s.
+  // With the round-6 network level 8 at 20,000 nodes stood 330 Elo over level 7 and only 92 under
+  // level 9; at 14,000 nodes the two steps are about 230 and 200 (docs/measurements.md).
   static constexpr LevelSetting kInternational[] = {
       {2, 250, 80, 0}, {2, 200, 40, 0}, {2, 130, 15, 0},  {3, 90, 20, 0},   {4, 60, 15, 0},
-      {5, 35, 10, 0},  {6, 20, 5, 0},   {0, 0, 0, 20000}, {0, 0, 0, 80000}, {0, 0, 0, 0},
+      {5, 35, 10, 0},  {6, 20, 5, 0},   {0, 0, 0, 14000}, {0, 0, 0, 80000}, {0, 0, 0, 0},
   };
   // English checkers: with the common table level 3 stood only 108 Elo under level 4 and level 7
   // 531 under level 8; with the round-3 network 12,000 and 50,000 nodes for levels 8 and 9 left

@@ -5,7 +5,7 @@ import {t} from './i18n.js';
 
 // Levels 1..9; level 10 is 0. Rounded to 50: a hundred games a step measure no finer.
 export const LEVEL_ELO = {
-  international: [-2100, -1800, -1550, -1300, -1000, -750, -550, -300, -150],
+  international: [-2100, -1850, -1600, -1400, -1100, -900, -600, -400, -200],
   russian: [-1750, -1500, -1350, -1200, -950, -750, -550, -350, -150],
   english: [-1800, -1600, -1450, -1200, -1000, -800, -550, -350, -200],
   mill: [-1800, -1600, -1350, -1150, -900, -700, -500, -300, -100],
