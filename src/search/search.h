@@ -65,20 +65,17 @@ void reserve_entries(std::vector<V>& buffer, int n) {
   if (static_cast<int>(buffer.size()) < n) buffer.resize(n);
 }
 
-// Late-move reductions by depth and move number: about ln(depth) * ln(move + 1) / divisor, the
-// divisor in hundredths (log_reduction_divisor in traits.h).
-template <int Divisor>
+// Late-move reductions by depth and move number: about ln(depth) * ln(move + 1) / 2.25.
 struct ReductionTable {
   std::array<std::array<int, 64>, 64> r{};
   ReductionTable() {
     for (int d = 1; d < 64; ++d)
       for (int k = 1; k < 64; ++k)
-        r[d][k] = static_cast<int>(0.75 + std::log(d) * std::log(k + 1) * 100.0 / Divisor);
+        r[d][k] = static_cast<int>(0.75 + std::log(d) * std::log(k + 1) / 2.25);
   }
   const std::array<int, 64>& operator[](int d) const { return r[d]; }
 };
-template <int Divisor>
-inline const ReductionTable<Divisor> kReductions;
+inline const ReductionTable kReductions;
 
 // The depth of a transposition-table entry that holds a database value.
 constexpr int kTableDepth = 250;
@@ -566,9 +563,7 @@ class Search {
           int reduction = 0;
           if constexpr (log_reductions<T>()) {
             if (search.limits_.reductions && depth >= 3 && quiet && k >= 2) {
-              reduction =
-                  kReductions<log_reduction_divisor<T>()>[std::min(depth, 63)][std::min(k, 63)] -
-                  (pv_node ? 1 : 0);
+              reduction = kReductions[std::min(depth, 63)][std::min(k, 63)] - (pv_node ? 1 : 0);
               reduction = std::clamp(reduction, 0, new_depth - 1);
             }
           } else if (late_move_reductions<T>() && search.limits_.reductions && depth >= 3 &&

@@ -70,16 +70,6 @@ constexpr bool log_reductions() {
     return false;
 }
 
-// The divisor of the logarithmic table in hundredths, ln(depth) * ln(move + 1) * 100 / divisor:
-// kLogReductionDivisor where the traits set it, 225 otherwise.
-template <class T>
-constexpr int log_reduction_divisor() {
-  if constexpr (requires { T::kLogReductionDivisor; })
-    return T::kLogReductionDivisor;
-  else
-    return 225;
-}
-
 // Games whose traits set kDrawContempt > 0 score a draw by repetition or by the reversible-move
 // rule below zero for the side to move at the root when it stands better: by half its advantage
 // (the root's static value, fixed for the search), at most kDrawContempt. A side that stands

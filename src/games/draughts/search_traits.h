@@ -113,11 +113,6 @@ struct SearchTraits {
   // and international giveaway the difference was within the margin; docs/measurements.md).
   static constexpr bool kNoReductions = R.giveaway && same_move_rules(R, kEnglish);
   static constexpr bool kLogReductions = !kNoReductions;
-  // International reduces more: ln(depth) * ln(move + 1) / 2.0 against 2.25 scored 53.0% at
-  // 200,000 nodes a move over 400 games (+42 -18 =340; docs/measurements.md, "Late-move
-  // reductions by a smaller divisor"); english and russian keep 2.25 (not measured against their
-  // anchors).
-  static constexpr int kLogReductionDivisor = R.id == "international" ? 200 : 225;
   static constexpr bool kLateMoveReductions = !kNoReductions;
   // ProbCut (search.h): a search of 40% of the depth holding beta + 5 centipawns a ply. Measured
   // at 20,000 nodes a move (docs/measurements.md); not in giveaway, where the evaluation predicts
