@@ -50,6 +50,9 @@ static_assert(kHiddenSizes.back() == kAccumulated, "every size compiled in is ca
 
 // A first-layer unit's output of 1 in the integer second layer (outputs in 1/255ths).
 constexpr int kUnitOne = 255;
+// The largest second-layer weight with which two products of an output and a weight add within
+// 16 bits (2 * 255 * 63 < 2^15): AVX2's byte multiply-add (_mm256_maddubs_epi16) is then exact.
+constexpr int kBytePairTop = 63;
 
 struct Network {
   std::string game;  // the game id it was trained for
@@ -70,9 +73,11 @@ struct Network {
   std::vector<std::int16_t> q1, qb1;
   int l1_shift = 0;
   // The second layer in 8-bit integers (set by prepare()): unit k's weights times q2_scale[k]
-  // (127 over the largest of them), grouped by four first-layer units: q2[(g * hidden2 + k) * 4 +
-  // i] is unit 4g+i's weight into unit k. q2_unit[k] turns unit k's integer sum back into a value.
+  // (q2_top over the largest of them), grouped by four first-layer units: q2[(g * hidden2 + k) *
+  // 4 + i] is unit 4g+i's weight into unit k. q2_unit[k] turns unit k's integer sum back into a
+  // value.
   std::vector<std::int8_t> q2;
+  int q2_top = 127;
   // The same weights in 16 bits, grouped by two first-layer units: q2_pairs[(p * hidden2 + k) * 2
   // + i] is unit 2p+i's weight into unit k (for CPUs without VNNI, which multiply 16-bit pairs).
   std::vector<std::int16_t> q2_pairs;
@@ -80,6 +85,10 @@ struct Network {
 
   int inputs() const { return kPlanes * board_size * board_size / 2; }
 };
+
+// The largest second-layer weight in 8 bits of a game's networks: 127, or kBytePairTop where the
+// game's network measured as strong with it at equal nodes (the second layer is faster on AVX2).
+int second_layer_top(std::string_view game);
 
 // Fills the integer layers: the first from w1 and b1, the second from w2; false when no scale of
 // at least 2^4 keeps every first-layer sum of a full board within 16 bits (the weights are then
@@ -170,6 +179,47 @@ class UnitOutputs {
   __m256i top_, twice_one_;
   __m128i up_;
 };
+
+// The outputs of H sums in bytes, 32 units at once (packus interleaves the halves of its two
+// vectors by 64 bits; the permutation puts them back in order).
+template <int H>
+inline void unit_output_bytes(const Network& n, const std::int16_t* sums, std::uint8_t* h1) {
+  const UnitOutputs outputs(n.l1_shift);
+  for (int j = 0; j < H; j += 32)
+    _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j),
+                       _mm256_permute4x64_epi64(
+                           _mm256_packus_epi16(outputs(sums + j), outputs(sums + j + 16)), 0xd8));
+}
+#endif
+
+#if defined(__AVX2__)
+// z[k] = the sum over groups g of product(the 4 bytes of group g in `h1`, broadcast to every lane;
+// group g's row of weights into 8 units a vector), the rows H2 * 4 bytes apart: the first layer's
+// outputs four bytes at a time (bytes or 16-bit pairs) against their weights laid out alike (q2,
+// q2_pairs); two chains so that the additions do not wait on each other.
+template <int Groups, int H2, class Product>
+inline void groups_times_rows(const void* h1, const void* rows, std::int32_t* z, Product product) {
+  constexpr int C = H2 / 8;
+  const auto* in = static_cast<const unsigned char*>(h1);
+  const auto* w = static_cast<const unsigned char*>(rows);
+  __m256i acc[2][C];
+  for (auto& chain : acc)
+    for (auto& a : chain) a = _mm256_setzero_si256();
+  for (int g = 0; g < Groups; g += 2)
+    for (int u = 0; u < 2; ++u) {
+      std::int32_t four;
+      std::memcpy(&four, in + 4 * (g + u), 4);
+      const __m256i x = _mm256_set1_epi32(four);
+      const unsigned char* row = w + static_cast<std::size_t>(g + u) * H2 * 4;
+      for (int c = 0; c < C; ++c)
+        acc[u][c] = _mm256_add_epi32(
+            acc[u][c],
+            product(x, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + 32 * c))));
+    }
+  for (int c = 0; c < C; ++c)
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + 8 * c),
+                        _mm256_add_epi32(acc[0][c], acc[1][c]));
+}
 #endif
 
 // The same sums on the CPU's vector units, where it has them.
@@ -177,14 +227,8 @@ template <int H, int H2>
 inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_t* z) {
 #if defined(__AVX512VNNI__) && defined(__AVX512BW__)
   if constexpr (H2 % 16 == 0) {
-    // The outputs in bytes, 32 units at once (packus interleaves the halves of its two vectors
-    // by 64 bits; the permutation puts them back in order).
     alignas(64) std::uint8_t h1[H];
-    const UnitOutputs outputs(n.l1_shift);
-    for (int j = 0; j < H; j += 32)
-      _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j),
-                         _mm256_permute4x64_epi64(
-                             _mm256_packus_epi16(outputs(sums + j), outputs(sums + j + 16)), 0xd8));
+    unit_output_bytes<H>(n, sums, h1);
     // Four units' outputs broadcast to every lane, times their four weights into each of 16
     // units a vector; four chains so that the additions do not wait on each other (with two an
     // evaluation took 5% longer).
@@ -212,31 +256,27 @@ inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_
 #endif
 #if defined(__AVX2__)
   if constexpr (H2 % 8 == 0) {
+    if (n.q2_top <= kBytePairTop) {
+      // Four units' outputs in bytes times their four weights: _mm256_maddubs_epi16 multiplies
+      // the bytes and adds them by twos in 16 bits (exact: 2 * 255 * 63 < 2^15),
+      // _mm256_madd_epi16 by ones adds the two pairs in 32 bits.
+      alignas(64) std::uint8_t h1[H];
+      unit_output_bytes<H>(n, sums, h1);
+      const __m256i ones = _mm256_set1_epi16(1);
+      groups_times_rows<H / 4, H2>(h1, n.q2.data(), z, [&](__m256i x, __m256i weights) {
+        return _mm256_madd_epi16(_mm256_maddubs_epi16(x, weights), ones);
+      });
+      return;
+    }
+    // Two units' outputs in 16 bits times their two weights (_mm256_madd_epi16: exact, a product
+    // is at most 255 * 127).
     alignas(64) std::int16_t h1[H];
     const UnitOutputs outputs(n.l1_shift);
     for (int j = 0; j < H; j += 16)
       _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j), outputs(sums + j));
-    // Two units' outputs broadcast to every lane, times their two weights into each of 8 units a
-    // vector (_mm256_madd_epi16: exact, a product is at most 255 * 127); two chains.
-    constexpr int C = H2 / 8;
-    const std::int16_t* w = n.q2_pairs.data();
-    __m256i acc[2][C];
-    for (auto& chain : acc)
-      for (auto& a : chain) a = _mm256_setzero_si256();
-    for (int p = 0; p < H / 2; p += 2)
-      for (int u = 0; u < 2; ++u) {
-        std::int32_t two;
-        std::memcpy(&two, h1 + 2 * (p + u), 4);
-        const __m256i x = _mm256_set1_epi32(two);
-        const std::int16_t* row = w + static_cast<std::size_t>(p + u) * H2 * 2;
-        for (int c = 0; c < C; ++c)
-          acc[u][c] = _mm256_add_epi32(
-              acc[u][c], _mm256_madd_epi16(x, _mm256_loadu_si256(
-                                                  reinterpret_cast<const __m256i*>(row + 16 * c))));
-      }
-    for (int c = 0; c < C; ++c)
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(z + 8 * c),
-                          _mm256_add_epi32(acc[0][c], acc[1][c]));
+    groups_times_rows<H / 2, H2>(h1, n.q2_pairs.data(), z, [](__m256i x, __m256i weights) {
+      return _mm256_madd_epi16(x, weights);
+    });
     return;
   }
 #endif
@@ -251,28 +291,39 @@ inline float forward_from(const Network& n, const std::int16_t* sums) {
   const float* b2 = n.b2.data();
   const float* w3 = n.w3.data();
   const float* unit = n.q2_unit.data();
-  // Each unit's term w3 * clipped(b2 + z2 * unit), then their sum in order.
-  alignas(64) float terms[H2];
+  // Each unit's term w3 * clipped(b2 + z2 * unit), then their sum in a fixed order that the
+  // vector units take as well: lane l of eight adds terms l, l + 8, l + 16, ... in turn, then the
+  // lanes are added by halves (l and l + 4, l and l + 2, then the last two).
 #if defined(__AVX2__) && defined(__FMA__)
   // Eight terms at once: b2 + z2 * unit in one fused multiply-add (as the compiler contracts the
   // plain line), max(0, x) and min(1, x) returning what std::max(x, 0) and std::min(x, 1) return
-  // (the second operand on a tie); the sum then adds them from memory, with no lane to take out of
-  // a vector.
+  // (the second operand on a tie).
   const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f);
+  __m256 lanes = zero;
   for (int k = 0; k < H2; k += 8) {
     const __m256 x = _mm256_fmadd_ps(
         _mm256_cvtepi32_ps(_mm256_load_si256(reinterpret_cast<const __m256i*>(z2 + k))),
         _mm256_loadu_ps(unit + k), _mm256_loadu_ps(b2 + k));
-    _mm256_store_ps(terms + k, _mm256_mul_ps(_mm256_loadu_ps(w3 + k),
-                                             _mm256_min_ps(one, _mm256_max_ps(zero, x))));
+    const __m256 term =
+        _mm256_mul_ps(_mm256_loadu_ps(w3 + k), _mm256_min_ps(one, _mm256_max_ps(zero, x)));
+    lanes = k == 0 ? term : _mm256_add_ps(lanes, term);
   }
+  __m128 four = _mm_add_ps(_mm256_castps256_ps128(lanes), _mm256_extractf128_ps(lanes, 1));
+  four = _mm_add_ps(four, _mm_movehl_ps(four, four));
+  four = _mm_add_ss(four, _mm_shuffle_ps(four, four, 1));
+  return n.b3 + _mm_cvtss_f32(four);
 #else
+  float terms[H2];
   for (int k = 0; k < H2; ++k)
     terms[k] = w3[k] * clipped(b2[k] + static_cast<float>(z2[k]) * unit[k]);
+  float lanes[8];
+  for (int l = 0; l < 8; ++l) lanes[l] = terms[l];
+  for (int k = 8; k < H2; k += 8)
+    for (int l = 0; l < 8; ++l) lanes[l] += terms[k + l];
+  for (int l = 0; l < 4; ++l) lanes[l] += lanes[l + 4];
+  for (int l = 0; l < 2; ++l) lanes[l] += lanes[l + 2];
+  return n.b3 + (lanes[0] + lanes[1]);
 #endif
-  float out = n.b3;
-  for (int k = 0; k < H2; ++k) out += terms[k];
-  return out;
 }
 
 template <int H>

@@ -161,24 +161,34 @@ INSTANTIATE_TEST_SUITE_P(Boards, NetEvalBoards,
                          [](const auto& info) { return std::string(info.param->id); });
 
 // The second layer on the vector units gives exactly the integers of the plain loops, for every
-// size and first-layer scale, sums below 0, within and above the clip included.
+// size and first-layer scale, sums below 0, within and above the clip included, with the weights
+// of either range (international's up to kBytePairTop, english's up to 127: on AVX2 the byte and
+// the 16-bit multiply-adds).
 TEST(NetEvalLayers, TheVectorSecondLayerIsThePlainOneExactly) {
+  EXPECT_EQ(second_layer_top("international"), kBytePairTop);
+  EXPECT_EQ(second_layer_top("english"), 127);
   std::mt19937_64 rng(21);
   const auto check = [&](auto h, auto h2) {
     constexpr int H = decltype(h)::value, H2 = decltype(h2)::value;
-    Network n = random_network(kInternational, H, H2, 7);
-    for (int shift = 4; shift <= 9; ++shift) {
-      n.l1_shift = shift;
-      std::uniform_int_distribution<int> sum(-(2 << shift), 2 << shift);
-      for (int trial = 0; trial < 50; ++trial) {
-        alignas(64) std::int16_t sums[H];
-        for (int j = 0; j < H; ++j)
-          sums[j] = static_cast<std::int16_t>(trial == 0 ? (j % 3 - 1) << shift : sum(rng));
-        std::int32_t fast[H2], plain[H2];
-        second_layer<H, H2>(n, sums, fast);
-        second_layer_plain<H, H2>(n, sums, plain);
-        for (int k = 0; k < H2; ++k)
-          ASSERT_EQ(fast[k], plain[k]) << H << "," << H2 << " shift " << shift << " unit " << k;
+    for (const Rules* rules : {&kInternational, &kEnglish}) {
+      Network n = random_network(*rules, H, H2, 7);
+      int top = 0;
+      for (std::int8_t q : n.q2) top = std::max(top, std::abs(static_cast<int>(q)));
+      ASSERT_EQ(top, n.q2_top) << rules->id;
+      for (int shift = 4; shift <= 9; ++shift) {
+        n.l1_shift = shift;
+        std::uniform_int_distribution<int> sum(-(2 << shift), 2 << shift);
+        for (int trial = 0; trial < 50; ++trial) {
+          alignas(64) std::int16_t sums[H];
+          for (int j = 0; j < H; ++j)
+            sums[j] = static_cast<std::int16_t>(trial == 0 ? (j % 3 - 1) << shift : sum(rng));
+          std::int32_t fast[H2], plain[H2];
+          second_layer<H, H2>(n, sums, fast);
+          second_layer_plain<H, H2>(n, sums, plain);
+          for (int k = 0; k < H2; ++k)
+            ASSERT_EQ(fast[k], plain[k])
+                << rules->id << " " << H << "," << H2 << " shift " << shift << " unit " << k;
+        }
       }
     }
   };
