@@ -33,10 +33,10 @@ bool one_of(const std::array<int, K>& sizes, std::uint32_t v) {
   return std::find(sizes.begin(), sizes.end(), static_cast<int>(v)) != sizes.end();
 }
 
-// The second layer in 8 bits: each unit's weights scaled so that the largest is q2_top, grouped by
-// four first-layer units, and the same by two in 16 bits (net_eval.h).
+// The second layer in 8 bits: each unit's weights scaled so that the largest is quant.top, grouped
+// by four first-layer units, and the same by two in 16 bits (net_eval.h).
 void prepare_second_layer(Network& n) {
-  n.q2_top = second_layer_top(n.game);
+  n.quant = quantization_of(n.game);
   const std::size_t h = static_cast<std::size_t>(n.hidden),
                     h2 = static_cast<std::size_t>(n.hidden2);
   n.q2.assign(n.w2.size(), 0);
@@ -46,12 +46,13 @@ void prepare_second_layer(Network& n) {
   for (std::size_t k = 0; k < h2; ++k) {
     float largest = 0;
     for (std::size_t j = 0; j < h; ++j) largest = std::max(largest, std::fabs(n.w2[j * h2 + k]));
-    const float scale = largest > 0 ? static_cast<float>(n.q2_top) / largest : 1.0f;
+    const float scale = largest > 0 ? static_cast<float>(n.quant.top) / largest : 1.0f;
     n.q2_scale[k] = scale;
-    n.q2_unit[k] = 1.0f / (static_cast<float>(kUnitOne) * scale);
+    n.q2_unit[k] = 1.0f / (static_cast<float>(n.quant.unit_one) * scale);
     for (std::size_t j = 0; j < h; ++j) {
-      const auto q = static_cast<std::int8_t>(std::clamp(
-          std::lround(n.w2[j * h2 + k] * scale), -static_cast<long>(n.q2_top), long{n.q2_top}));
+      const auto q =
+          static_cast<std::int8_t>(std::clamp(std::lround(n.w2[j * h2 + k] * scale),
+                                              -static_cast<long>(n.quant.top), long{n.quant.top}));
       n.q2[((j / 4) * h2 + k) * 4 + j % 4] = q;
       n.q2_pairs[((j / 2) * h2 + k) * 2 + j % 2] = q;
     }
@@ -60,10 +61,11 @@ void prepare_second_layer(Network& n) {
 
 }  // namespace
 
-int second_layer_top(std::string_view game) {
-  // International: as strong at equal nodes with the coarser weights (docs/measurements.md, "The
-  // network's second layer with AVX2's byte multiply-add"); english loses with them.
-  return game == "international" ? kBytePairTop : 127;
+Quantization quantization_of(std::string_view game) {
+  // International: as strong at equal nodes with weights up to 63 (docs/measurements.md, "The
+  // forward pass on AVX2"); english weaker with them, and with outputs in 1/127ths.
+  if (game == "international") return {255, 63};
+  return {};
 }
 
 bool prepare(Network& n) {

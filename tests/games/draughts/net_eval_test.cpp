@@ -62,7 +62,7 @@ std::vector<int> plain_inputs(const Rules& rules, const Position& pos) {
 
 // The network's value written out the plain way, in double precision: as trained (`rounded`
 // false: every layer in floating point), or with the integers the evaluation uses (the first
-// layer summed with 2^l1_shift to the unit, its outputs rounded to 1/kUnitOne, each second-layer
+// layer summed with 2^l1_shift to the unit, its outputs rounded to 1/unit_one, each second-layer
 // unit's weights rounded to 1/q2_scale).
 double plain_value(const Rules& rules, const Network& n, const Position& pos, bool rounded = true) {
   const std::vector<int> inputs = plain_inputs(rules, pos);
@@ -73,7 +73,8 @@ double plain_value(const Rules& rules, const Network& n, const Position& pos, bo
     for (int i : inputs)
       z += rounded ? static_cast<double>(n.q1[i * h + j]) / (1 << n.l1_shift) : n.w1[i * h + j];
     h1[j] = std::clamp(z, 0.0, 1.0);
-    if (rounded) h1[j] = std::floor(h1[j] * kUnitOne + 0.5) / kUnitOne;
+    const double one = n.quant.unit_one;
+    if (rounded) h1[j] = std::floor(h1[j] * one + 0.5) / one;
   }
   double out = n.b3;
   for (int k = 0; k < n.hidden2; ++k) {
@@ -161,20 +162,20 @@ INSTANTIATE_TEST_SUITE_P(Boards, NetEvalBoards,
                          [](const auto& info) { return std::string(info.param->id); });
 
 // The second layer on the vector units gives exactly the integers of the plain loops, for every
-// size and first-layer scale, sums below 0, within and above the clip included, with the weights
-// of either range (international's up to kBytePairTop, english's up to 127: on AVX2 the byte and
-// the 16-bit multiply-adds).
+// size and first-layer scale, sums below 0, within and above the clip included, with each game's
+// quantization (on AVX2 the byte multiply-add where two products fit in 16 bits, else the 16-bit
+// one; both are met below).
 TEST(NetEvalLayers, TheVectorSecondLayerIsThePlainOneExactly) {
-  EXPECT_EQ(second_layer_top("international"), kBytePairTop);
-  EXPECT_EQ(second_layer_top("english"), 127);
   std::mt19937_64 rng(21);
+  bool bytes = false, words = false;
   const auto check = [&](auto h, auto h2) {
     constexpr int H = decltype(h)::value, H2 = decltype(h2)::value;
-    for (const Rules* rules : {&kInternational, &kEnglish}) {
+    for (const Rules* rules : {&kInternational, &kEnglish, &kRussian}) {
       Network n = random_network(*rules, H, H2, 7);
+      (n.quant.byte_pairs_exact() ? bytes : words) = true;
       int top = 0;
       for (std::int8_t q : n.q2) top = std::max(top, std::abs(static_cast<int>(q)));
-      ASSERT_EQ(top, n.q2_top) << rules->id;
+      ASSERT_EQ(top, n.quant.top) << rules->id;
       for (int shift = 4; shift <= 9; ++shift) {
         n.l1_shift = shift;
         std::uniform_int_distribution<int> sum(-(2 << shift), 2 << shift);
@@ -198,6 +199,7 @@ TEST(NetEvalLayers, TheVectorSecondLayerIsThePlainOneExactly) {
   check(integral_constant<int, 128>{}, integral_constant<int, 32>{});
   check(integral_constant<int, 256>{}, integral_constant<int, 16>{});
   check(integral_constant<int, 256>{}, integral_constant<int, 32>{});
+  EXPECT_TRUE(bytes && words);
 }
 
 TEST(NetEvalFile, IsReadBackAsWritten) {
