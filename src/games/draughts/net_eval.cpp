@@ -48,7 +48,7 @@ void prepare_second_layer(Network& n) {
     for (std::size_t j = 0; j < h; ++j) largest = std::max(largest, std::fabs(n.w2[j * h2 + k]));
     const float scale = largest > 0 ? static_cast<float>(n.quant.top) / largest : 1.0f;
     n.q2_scale[k] = scale;
-    n.q2_unit[k] = 1.0f / (static_cast<float>(n.quant.unit_one) * scale);
+    n.q2_unit[k] = 1.0f / (static_cast<float>(kUnitOne) * scale);
     for (std::size_t j = 0; j < h; ++j) {
       const auto q =
           static_cast<std::int8_t>(std::clamp(std::lround(n.w2[j * h2 + k] * scale),
@@ -64,7 +64,7 @@ void prepare_second_layer(Network& n) {
 Quantization quantization_of(std::string_view game) {
   // International: as strong at equal nodes with weights up to 63 (docs/measurements.md, "The
   // forward pass on AVX2"); english weaker with them, and with outputs in 1/127ths.
-  if (game == "international") return {255, 63};
+  if (game == "international") return {63};
   return {};
 }
 

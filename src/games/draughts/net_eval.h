@@ -48,17 +48,18 @@ constexpr std::array<int, 3> kHidden2Sizes = {8, 16, 32};
 constexpr int kAccumulated = 256;
 static_assert(kHiddenSizes.back() == kAccumulated, "every size compiled in is carried");
 
-// How a game's network rounds its second layer's inputs and weights to integers: a first-layer
-// unit's output of 1 is `unit_one` (outputs in 1/255ths or 1/127ths), the largest weight of a
-// second-layer unit `top` (127 or 63). Where two products of an output and a weight add within 16
-// bits (2 * unit_one * top < 2^15), AVX2's byte multiply-add (_mm256_maddubs_epi16) is exact.
+// A first-layer unit's output of 1 in the integer second layer (outputs in 1/255ths).
+constexpr int kUnitOne = 255;
+
+// How a game's network rounds its second layer's weights to integers: the largest weight of a
+// second-layer unit is `top` (127 or 63). Where two products of an output and a weight add within
+// 16 bits (2 * 255 * top < 2^15), AVX2's byte multiply-add (_mm256_maddubs_epi16) is exact.
 struct Quantization {
-  int unit_one = 255;
   int top = 127;
-  constexpr bool byte_pairs_exact() const { return 2 * unit_one * top < 32768; }
+  constexpr bool byte_pairs_exact() const { return 2 * kUnitOne * top < 32768; }
 };
 
-// Each game's: the finest both ways, or coarser where its network measured as strong with it at
+// Each game's: weights up to 127, or coarser where its network measured as strong with them at
 // equal nodes (the second layer is faster on AVX2; docs/engine.md, "The evaluation network").
 Quantization quantization_of(std::string_view game);
 
@@ -87,7 +88,8 @@ struct Network {
   std::vector<std::int8_t> q2;
   Quantization quant;  // the game's (quantization_of), set by prepare()
   // The same weights in 16 bits, grouped by two first-layer units: q2_pairs[(p * hidden2 + k) * 2
-  // + i] is unit 2p+i's weight into unit k (for CPUs without VNNI, which multiply 16-bit pairs).
+  // + i] is unit 2p+i's weight into unit k (for CPUs without VNNI, which multiply 16-bit pairs
+  // where bytes are not exact: quant.byte_pairs_exact()).
   std::vector<std::int16_t> q2_pairs;
   std::vector<float> q2_scale, q2_unit;
 
@@ -143,10 +145,10 @@ inline void sum_first_layer(const Network& n, const Position& pos, std::int16_t*
   });
 }
 
-// A first-layer unit's output in 1/unit_one: its sum clipped to [0, 1] and rounded.
-inline std::uint8_t unit_output(int sum, int l1_shift, int unit_one) {
+// A first-layer unit's output in 1/kUnitOne: its sum clipped to [0, 1] and rounded.
+inline std::uint8_t unit_output(int sum, int l1_shift) {
   const int clipped_sum = std::min(std::max(sum, 0), 1 << l1_shift);
-  return static_cast<std::uint8_t>((clipped_sum * unit_one + (1 << (l1_shift - 1))) >> l1_shift);
+  return static_cast<std::uint8_t>((clipped_sum * kUnitOne + (1 << (l1_shift - 1))) >> l1_shift);
 }
 
 // The second layer's sums z[k] = sum over j of h1[j] * weight(j, k), h1 the first layer's
@@ -154,7 +156,7 @@ inline std::uint8_t unit_output(int sum, int l1_shift, int unit_one) {
 template <int H, int H2>
 inline void second_layer_plain(const Network& n, const std::int16_t* sums, std::int32_t* z) {
   std::uint8_t h1[H];
-  for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift, n.quant.unit_one);
+  for (int j = 0; j < H; ++j) h1[j] = unit_output(sums[j], n.l1_shift);
   const std::int8_t* w = n.q2.data();
   for (int k = 0; k < H2; ++k) z[k] = 0;
   for (int g = 0; g < H / 4; ++g)
@@ -164,14 +166,14 @@ inline void second_layer_plain(const Network& n, const std::int16_t* sums, std::
 }
 
 #if defined(__AVX2__)
-// unit_output of 16 sums at once, in 16 bits: the clip, then (c * u + 2^(s-1)) >> s (u the unit's
-// one) as _mm256_mulhrs_epi16's (a * b + 2^14) >> 15 with a = c * 2^(14-s) (at most 2^14) and
-// b = 2 * u, which is the same integer.
+// unit_output of 16 sums at once, in 16 bits: the clip, then (c * 255 + 2^(s-1)) >> s as
+// _mm256_mulhrs_epi16's (a * b + 2^14) >> 15 with a = c * 2^(14-s) (at most 2^14) and
+// b = 2 * 255, which is the same integer.
 class UnitOutputs {
  public:
-  UnitOutputs(int l1_shift, int unit_one)
+  explicit UnitOutputs(int l1_shift)
       : top_(_mm256_set1_epi16(static_cast<std::int16_t>(1 << l1_shift))),
-        twice_one_(_mm256_set1_epi16(static_cast<std::int16_t>(2 * unit_one))),
+        twice_one_(_mm256_set1_epi16(2 * kUnitOne)),
         up_(_mm_cvtsi32_si128(14 - l1_shift)) {}
   __m256i operator()(const std::int16_t* sums) const {
     __m256i s = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums));
@@ -188,15 +190,13 @@ class UnitOutputs {
 // vectors by 64 bits; the permutation puts them back in order).
 template <int H>
 inline void unit_output_bytes(const Network& n, const std::int16_t* sums, std::uint8_t* h1) {
-  const UnitOutputs outputs(n.l1_shift, n.quant.unit_one);
+  const UnitOutputs outputs(n.l1_shift);
   for (int j = 0; j < H; j += 32)
     _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j),
                        _mm256_permute4x64_epi64(
                            _mm256_packus_epi16(outputs(sums + j), outputs(sums + j + 16)), 0xd8));
 }
-#endif
 
-#if defined(__AVX2__)
 // z[k] = the sum over groups g of product(the 4 bytes of group g in `h1`, broadcast to every lane;
 // group g's row of weights into 8 units a vector), the rows H2 * 4 bytes apart: the first layer's
 // outputs four bytes at a time (bytes or 16-bit pairs) against their weights laid out alike (q2,
@@ -275,7 +275,7 @@ inline void second_layer(const Network& n, const std::int16_t* sums, std::int32_
     // Two units' outputs in 16 bits times their two weights (_mm256_madd_epi16: exact, a product
     // is at most 255 * 127, two within 2^31).
     alignas(64) std::int16_t h1[H];
-    const UnitOutputs outputs(n.l1_shift, n.quant.unit_one);
+    const UnitOutputs outputs(n.l1_shift);
     for (int j = 0; j < H; j += 16)
       _mm256_store_si256(reinterpret_cast<__m256i*>(h1 + j), outputs(sums + j));
     groups_times_rows<H / 2, H2>(h1, n.q2_pairs.data(), z, [](__m256i x, __m256i weights) {

@@ -62,7 +62,7 @@ std::vector<int> plain_inputs(const Rules& rules, const Position& pos) {
 
 // The network's value written out the plain way, in double precision: as trained (`rounded`
 // false: every layer in floating point), or with the integers the evaluation uses (the first
-// layer summed with 2^l1_shift to the unit, its outputs rounded to 1/unit_one, each second-layer
+// layer summed with 2^l1_shift to the unit, its outputs rounded to 1/kUnitOne, each second-layer
 // unit's weights rounded to 1/q2_scale).
 double plain_value(const Rules& rules, const Network& n, const Position& pos, bool rounded = true) {
   const std::vector<int> inputs = plain_inputs(rules, pos);
@@ -73,8 +73,7 @@ double plain_value(const Rules& rules, const Network& n, const Position& pos, bo
     for (int i : inputs)
       z += rounded ? static_cast<double>(n.q1[i * h + j]) / (1 << n.l1_shift) : n.w1[i * h + j];
     h1[j] = std::clamp(z, 0.0, 1.0);
-    const double one = n.quant.unit_one;
-    if (rounded) h1[j] = std::floor(h1[j] * one + 0.5) / one;
+    if (rounded) h1[j] = std::floor(h1[j] * kUnitOne + 0.5) / kUnitOne;
   }
   double out = n.b3;
   for (int k = 0; k < n.hidden2; ++k) {
