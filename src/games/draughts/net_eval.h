@@ -409,16 +409,41 @@ inline void update_view_sized(const Network& n, const std::int16_t* old, std::in
     removed[count++] = input_of<N>(seen, !own, (before.kings >> bit) & 1, G::square_of(bit));
   }
   const int added = input_of<N>(seen, own, was_king || move.promotes, G::square_of(move.to));
-  const std::int16_t* add = n.q1.data() + static_cast<std::size_t>(added) * H;
+  const std::int16_t* q1 = n.q1.data();
+  const std::int16_t* add = q1 + static_cast<std::size_t>(added) * H;
+  const std::int16_t* leave = q1 + static_cast<std::size_t>(removed[0]) * H;
+#if defined(__AVX2__)
+  // Up to 128 sums (eight registers) at a time, every row applied before they are stored once
+  // (2-3% faster than a pass a row, international at depth 22; docs/measurements.md).
+  constexpr int kBlock = H < 128 ? H : 128, kVectors = kBlock / 16;
+  for (int j0 = 0; j0 < H; j0 += kBlock) {
+    __m256i v[kVectors];
+    for (int i = 0; i < kVectors; ++i) {
+      const int j = j0 + 16 * i;
+      v[i] = _mm256_sub_epi16(
+          _mm256_add_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(old + j)),
+                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(add + j))),
+          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(leave + j)));
+    }
+    for (int r = 1; r < count; ++r) {
+      const std::int16_t* row = q1 + static_cast<std::size_t>(removed[r]) * H + j0;
+      for (int i = 0; i < kVectors; ++i)
+        v[i] = _mm256_sub_epi16(v[i],
+                                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row + 16 * i)));
+    }
+    for (int i = 0; i < kVectors; ++i)
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + j0 + 16 * i), v[i]);
+  }
+#else
   // The mover's two rows in one pass (all a quiet move needs), then each piece it took; `out`
   // shares no memory with the rows read, so the sums stay in registers within a pass.
   std::int16_t* __restrict out = sums;
-  const std::int16_t* leave = n.q1.data() + static_cast<std::size_t>(removed[0]) * H;
   for (int j = 0; j < H; ++j) out[j] = static_cast<std::int16_t>(old[j] + add[j] - leave[j]);
   for (int r = 1; r < count; ++r) {
-    const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(removed[r]) * H;
+    const std::int16_t* row = q1 + static_cast<std::size_t>(removed[r]) * H;
     for (int j = 0; j < H; ++j) out[j] = static_cast<std::int16_t>(out[j] - row[j]);
   }
+#endif
 }
 
 template <int N>
