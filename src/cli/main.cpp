@@ -36,7 +36,7 @@ Usage:
               [--probcut on|off] [--futility on|off] [--eval E]
                                                       fixed searches; total nodes and speed
   doska match <game> [--games N] [--a SPEC] [--b SPEC] [--time S | --tc BASE+INC]
-              [--openings FILE | --opening-plies K] [--max-plies M] [--pdn FILE]
+              [--openings FILE | --opening-plies K [--balanced CP]] [--max-plies M] [--pdn FILE]
               [--grace S] [--timeout S] [--concurrency C] [--seed S]
                                                       games between two competitors; SPEC is our
                                                       engine ("level=10,nodes=20000") or a program:

@@ -15,7 +15,7 @@ namespace doska::cli {
 
 int run_match(const std::vector<std::string>& words) {
   auto args = parse_args(words,
-                         {"games", "a", "b", "pdn", "seed", "opening-plies", "openings",
+                         {"games", "a", "b", "pdn", "seed", "opening-plies", "openings", "balanced",
                           "max-plies", "concurrency", "time", "tc", "grace", "timeout"},
                          {});
   if (!args) return fail(args.error());
@@ -48,13 +48,15 @@ int run_match(const std::vector<std::string>& words) {
   auto max_plies = number("max-plies", 400, 10, 10000);
   auto concurrency = number("concurrency", 1, 1, 64);
   auto seed = number("seed", 1, 0, 2147483647);
-  for (auto* r : {&games, &opening_plies, &max_plies, &concurrency, &seed})
+  auto balanced = number("balanced", -1, 0, 10000);
+  for (auto* r : {&games, &opening_plies, &max_plies, &concurrency, &seed, &balanced})
     if (!*r) return fail(r->error());
   options.games = *games;
   options.opening_plies = *opening_plies;
   options.max_plies = *max_plies;
   options.concurrency = *concurrency;
   options.seed = static_cast<std::uint64_t>(*seed);
+  options.balanced = *balanced;
   for (const char* name : {"grace", "timeout"})
     if (Status s = seconds(name, name[0] == 'g' ? options.grace : options.timeout); !s)
       return fail(s.error());
@@ -72,6 +74,8 @@ int run_match(const std::vector<std::string>& words) {
 
   if (args->value("openings") && args->value("opening-plies"))
     return fail("give --openings (a file) or --opening-plies (random openings), not both");
+  if (args->value("openings") && args->value("balanced"))
+    return fail("--balanced chooses among random openings (--opening-plies), not a file's");
   if (auto path = args->value("openings")) {
     auto text = read_whole_file(*path, "the openings file");
     if (!text) return fail(text.error());

@@ -6,10 +6,12 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <thread>
 
 #include "common/text.h"
+#include "engine/engine.h"
 #include "match/program.h"
 
 namespace doska::match {
@@ -264,14 +266,12 @@ class GamePlay {
         if (Status s = (*game)->play(m); !s) return make_error(s.error());
       return game;
     }
+    auto moves = random_opening(options_.game, options_.opening_plies, options_.balanced, rng);
+    if (!moves) return make_error(moves.error());
     auto game = new_session(options_.game);
     if (!game) return game;
-    GameSession& g = **game;
-    for (int p = 0; p < options_.opening_plies && !g.end().over(); ++p) {
-      auto moves = g.legal_moves();
-      if (moves.empty()) break;
-      (void)g.play(moves[rng() % moves.size()]);
-    }
+    for (const std::string& m : *moves)
+      if (Status s = (*game)->play(m); !s) return make_error(s.error());
     return game;
   }
 
@@ -282,6 +282,41 @@ class GamePlay {
 };
 
 }  // namespace
+
+Result<std::vector<std::string>> random_opening(std::string_view game, int plies, int balanced,
+                                                std::mt19937_64& rng) {
+  std::optional<engine::Engine> judge;  // made at the first line to score
+  for (int draw = 0; draw < kBalanceDraws; ++draw) {
+    auto session = new_session(game);
+    if (!session) return make_error(session.error());
+    GameSession& g = **session;
+    for (int p = 0; p < plies && !g.end().over(); ++p) {
+      const auto moves = g.legal_moves();
+      if (moves.empty()) break;
+      if (Status s = g.play(moves[rng() % moves.size()]); !s) return make_error(s.error());
+    }
+    if (balanced < 0) return g.moves_played();
+    if (g.end().over()) continue;
+    if (!judge) {
+      judge.emplace(16);
+      judge->set_tables(nullptr);
+    }
+    judge->new_game();
+    if (Status s = judge->set_position(game, std::nullopt, g.moves_played()); !s)
+      return make_error(s.error());
+    search::Limits limits;
+    limits.nodes = kBalanceNodes;
+    limits.book = false;
+    const engine::BestMove best = judge->search(limits);
+    const bool level =
+        best.score.kind == search::Score::Kind::draw ||
+        (best.score.kind == search::Score::Kind::cp && std::abs(best.score.value) <= balanced);
+    if (level) return g.moves_played();
+  }
+  return make_error("no random opening of " + std::to_string(plies) + " plies within " +
+                    std::to_string(balanced) + " centipawns of level in " +
+                    std::to_string(kBalanceDraws) + " draws");
+}
 
 std::vector<GameReport> play_match(const MatchOptions& options,
                                    const std::function<void(const GameReport&)>& on_game) {

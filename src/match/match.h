@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,6 +40,8 @@ struct MatchOptions {
   double timeout = 30;            // seconds to wait for a program when no time control governs it
   std::vector<Opening> openings;  // empty: random openings of opening_plies plies
   int opening_plies = 4;
+  // Random openings only within this many centipawns of level (random_opening below); -1: any.
+  int balanced = -1;
   int max_plies = 400;  // then a draw by adjudication
   int concurrency = 1;  // games at once
   std::uint64_t seed = 1;
@@ -56,6 +59,17 @@ struct GameReport {
   // says why. Left out of the score and the records.
   bool stopped = false;
 };
+
+// A random opening of `plies` plies from the start of `game`, each move drawn with `rng` among the
+// legal ones. With `balanced` >= 0 the line is drawn again until a search of our engine (level 10,
+// kBalanceNodes nodes on one thread from an empty table, no book, no endgame tables: the same
+// value on every machine) scores the position it leaves within `balanced` centipawns of level,
+// so that a match does not measure how often a side converts a man given away by the random
+// moves; after kBalanceDraws draws without one, the error says so. Returns the moves played.
+inline constexpr std::uint64_t kBalanceNodes = 200000;
+inline constexpr int kBalanceDraws = 200;
+Result<std::vector<std::string>> random_opening(std::string_view game, int plies, int balanced,
+                                                std::mt19937_64& rng);
 
 // Checks the options (games, competitors for the game) before anything starts.
 Status check_match(const MatchOptions& options);

@@ -338,6 +338,16 @@ TEST(MatchCommand, OurEngineOnTwoThreads) {
   expect_played_out(run, 2);
 }
 
+// Balanced random openings (--balanced): the games are played out, each pair on one opening.
+TEST(MatchCommand, BalancedRandomOpenings) {
+  const std::string pdn = temp_file("balanced.pdn");
+  const MatchRun run = match({"russian", "--games", "2", "--a", "level=10,nodes=2000", "--b",
+                              "level=10,nodes=2000", "--opening-plies", "2", "--balanced", "60",
+                              "--seed", "7", "--pdn", pdn, "--max-plies", "30"});
+  expect_played_out(run, 2);
+  EXPECT_NE(pdn_check(pdn).find("2 games, all moves legal"), std::string::npos);
+}
+
 TEST(MatchCommand, BadArgumentsAreErrors) {
   const std::string bad_openings = temp_file("bad_openings.txt", "32-28\nnonsense here\n");
   const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
@@ -361,6 +371,10 @@ TEST(MatchCommand, BadArgumentsAreErrors) {
       {{"international", "--openings", "/nonexistent/file"},
        "cannot read the openings file /nonexistent/file: No such file or directory"},
       {{"international", "--pdn", bad_openings + "/games.pdn"}, bad_openings + "/games.pdn"},
+      {{"russian", "--balanced", "-5"}, "bad --balanced '-5'"},
+      {{"russian", "--balanced", "level"}, "bad --balanced 'level'"},
+      {{"international", "--openings", bad_openings, "--balanced", "60"},
+       "--balanced chooses among random openings"},
   };
   for (const auto& [words, message] : cases) {
     const MatchRun run = match(words);

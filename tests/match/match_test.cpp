@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "engine/engine.h"
 #include "protocols/process.h"
 
 namespace doska::match {
@@ -146,6 +147,55 @@ TEST(MatchOpenings, ABadLineIsAnErrorNamingIt) {
   expect_error("international", "W:W31-50:B1-20 | 32-28 32-28\n", "line 1: move '32-28'");
   // A position where the game is over is no opening.
   expect_error("international", "B:W31:B\n", "the game is over");
+}
+
+// Two random plies of russian may give a man away: 1. e3-f4 h6-g5 or 1. g3-f4 h6-g5, after which
+// 2. f4:h6 wins it. --balanced draws such a line again; the other lines are kept as drawn.
+TEST(MatchOpenings, BalancedRandomOpeningsLeaveNoManGivenAway) {
+  const auto gift = [](const std::vector<std::string>& moves) {
+    return moves.size() == 2 && (moves[0] == "e3-f4" || moves[0] == "g3-f4") && moves[1] == "h6-g5";
+  };
+  std::vector<std::uint64_t> gift_seeds;
+  int kept = 0;
+  for (std::uint64_t seed = 0; seed < 400 && gift_seeds.size() < 3; ++seed) {
+    std::mt19937_64 rng(seed);
+    auto any = random_opening("russian", 2, -1, rng);
+    ASSERT_TRUE(any.ok()) << any.error();
+    ASSERT_EQ(any->size(), 2u);
+    if (gift(*any)) gift_seeds.push_back(seed);
+  }
+  ASSERT_EQ(gift_seeds.size(), 3u) << "the random plies give a man away now and then";
+  engine::Engine judge(16);
+  judge.set_tables(nullptr);
+  for (std::uint64_t seed : gift_seeds) {
+    std::mt19937_64 rng(seed), again(seed);
+    auto level = random_opening("russian", 2, 60, rng);
+    ASSERT_TRUE(level.ok()) << level.error();
+    EXPECT_FALSE(gift(*level)) << (*level)[0] << " " << (*level)[1];
+    // The same seed gives the same opening (both games of a pair play it).
+    EXPECT_EQ(random_opening("russian", 2, 60, again).value(), *level);
+    judge.new_game();
+    ASSERT_TRUE(judge.set_position("russian", std::nullopt, *level).ok());
+    search::Limits limits;
+    limits.nodes = kBalanceNodes;
+    limits.book = false;
+    const engine::BestMove best = judge.search(limits);
+    EXPECT_TRUE(best.score.kind == search::Score::Kind::draw ||
+                (best.score.kind == search::Score::Kind::cp && std::abs(best.score.value) <= 60))
+        << best.score.text();
+    ++kept;
+  }
+  EXPECT_EQ(kept, 3);
+  // A line that is level at once is kept as drawn: the first draw of a seed whose first line is
+  // no gift stays what it was without --balanced.
+  std::mt19937_64 plain(1000), judged(1000);
+  const auto first = random_opening("russian", 1, -1, plain);
+  const auto balanced = random_opening("russian", 1, 60, judged);
+  ASSERT_TRUE(first.ok() && balanced.ok());
+  EXPECT_EQ(*first, *balanced);
+  std::mt19937_64 rng(1);
+  auto unknown = random_opening("checkers-of-mars", 2, 60, rng);
+  ASSERT_FALSE(unknown.ok());
 }
 
 TEST(MatchScore, MarginAndElo) {
