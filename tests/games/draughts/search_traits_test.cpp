@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "games/draughts/notation.h"
+#include "search/traits.h"
 
 namespace doska::draughts {
 namespace {
@@ -242,6 +243,16 @@ void expect_the_evaluation_blend(int classic_eighths) {
   }
   EXPECT_GT(differ, 100);
 }
+// Russian refuses a repetition when it stands better (search/traits.h, draw_contempt; the
+// mechanism is tested in tests/search/contempt_test.cpp); the other draughts games take a draw as
+// 0.
+TEST(DraughtsSearchTraits, RussianHasAQuarterOfAManOfDrawContempt) {
+  EXPECT_EQ(search::draw_contempt<SearchTraits<kRussian>>(), 25);
+  EXPECT_EQ(search::draw_contempt<SearchTraits<kRussianGiveaway>>(), 0);
+  EXPECT_EQ(search::draw_contempt<SearchTraits<kInternational>>(), 0);
+  EXPECT_EQ(search::draw_contempt<SearchTraits<kEnglish>>(), 0);
+}
+
 TEST(DraughtsSearchTraits, EnglishGiveawayBlendsAQuarterOfTheClassicEvaluation) {
   expect_the_evaluation_blend<kEnglishGiveaway>(2);
 }
