@@ -344,9 +344,14 @@ class Search {
         int s;
         if (id == tt_move)
           s = 1 << 30;
-        else if (!T::is_quiet(pos, m))
+        else if (!T::is_quiet(pos, m)) {
           s = (1 << 28) + T::order_noisy(pos, m);
-        else if (id == killers[ply][0])
+          // Where the game's noisy moves are often alike (a draughts capture due: every legal
+          // capture may take as many), the history breaks their ties.
+          if constexpr (noisy_history<T>())
+            s = (1 << 28) + T::order_noisy(pos, m) * 1024 +
+                std::min(history[side * 4096 + T::history_index(m)] >> 4, 1023);
+        } else if (id == killers[ply][0])
           s = (1 << 27);
         else if (id == killers[ply][1])
           s = (1 << 27) - 1;
@@ -591,8 +596,8 @@ class Search {
             for (int j = ply + 1; j < pv_length[ply + 1]; ++j) pv_ids[ply][j] = pv_ids[ply + 1][j];
             pv_length[ply] = std::max(pv_length[ply + 1], ply + 1);
             if (v >= beta) {
-              if (quiet) {
-                if (killers[ply][0] != best_move) {
+              if (quiet || noisy_history<T>()) {
+                if (quiet && killers[ply][0] != best_move) {
                   killers[ply][1] = killers[ply][0];
                   killers[ply][0] = best_move;
                 }

@@ -100,6 +100,15 @@ constexpr bool late_move_reductions() {
   else
     return true;
 }
+// History for noisy moves too (kNoisyHistory): a noisy move that cuts raises its history, and
+// among noisy moves of equal order_noisy (below 2^17) the higher history comes first.
+template <class T>
+constexpr bool noisy_history() {
+  if constexpr (requires { T::kNoisyHistory; })
+    return T::kNoisyHistory;
+  else
+    return false;
+}
 template <class T>
 constexpr int probcut_margin() {
   if constexpr (requires { T::kProbCutMargin; })
