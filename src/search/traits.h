@@ -39,6 +39,8 @@
 //                                  futility pruning: near the horizon, where nothing is hanging
 //                                  and the evaluation is one the margin was set for, a static
 //                                  value well above beta cuts the node (margin 0: none)
+//   kNoisyHistory                  true: a noisy move that cuts raises its history, and noisy
+//                                  moves of equal order_noisy are tried by it (default false)
 //   kProbCutMargin                 ProbCut: at a node outside the principal variation, a search
 //                                  of 40% of the depth that holds beta + margin * depth cuts the
 //                                  node (0 or absent: none)
