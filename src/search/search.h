@@ -330,6 +330,17 @@ class Search {
       return false;
     }
 
+    // A noisy move's place among the noisy moves: its order_noisy and, where the game's noisy
+    // moves are often alike (a draughts capture due: every legal capture may take as many),
+    // its history after that.
+    int noisy_weight(const Position& pos, const Move& m, int side) const {
+      const int weight = T::order_noisy(pos, m);
+      if constexpr (noisy_history<T>())
+        return weight * 1024 + std::min(history[side * 4096 + T::history_index(m)] >> 4, 1023);
+      else
+        return weight;
+    }
+
     // Ordering keys, one buffer per ply, kept between nodes so that ordering allocates nothing.
     std::array<std::vector<std::int64_t>, kMaxPly + 2> order_keys;
 
@@ -344,14 +355,9 @@ class Search {
         int s;
         if (id == tt_move)
           s = 1 << 30;
-        else if (!T::is_quiet(pos, m)) {
-          s = (1 << 28) + T::order_noisy(pos, m);
-          // Where the game's noisy moves are often alike (a draughts capture due: every legal
-          // capture may take as many), the history breaks their ties.
-          if constexpr (noisy_history<T>())
-            s = (1 << 28) + T::order_noisy(pos, m) * 1024 +
-                std::min(history[side * 4096 + T::history_index(m)] >> 4, 1023);
-        } else if (id == killers[ply][0])
+        else if (!T::is_quiet(pos, m))
+          s = (1 << 28) + noisy_weight(pos, m, side);
+        else if (id == killers[ply][0])
           s = (1 << 27);
         else if (id == killers[ply][1])
           s = (1 << 27) - 1;
