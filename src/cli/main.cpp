@@ -83,7 +83,7 @@ Usage:
                                                       goes on after the lines of a stopped run
   doska train <game> --data FILE[,FILE...] --out FILE [--init FILE] [--epochs E] [--scale K]
               [--result-weight W] [--l2 L] [--rate R] [--batch B] [--holdout H] [--seed S]
-              [--keep-material] [--only-king-windows] [--net H,H2 [--on-patterns] [--threads T]]
+              [--keep-material] [--only-king-windows] [--net H,H2 [--on-patterns] [--diamonds] [--threads T]]
                                                       fits the learned evaluation's weights, or
                                                       with --net a network (draughts:
                                                       docs/engine.md; mill: a text file for

@@ -175,6 +175,7 @@ int run_train_net(const Args& args, const train::TrainOptions& o, const Log& log
   n.holdout = o.holdout;
   n.seed = o.seed;
   n.on_patterns = args.flag("on-patterns");
+  n.diamonds = args.flag("diamonds");
   n.learning_rate = args.value("rate") ? o.learning_rate : 1e-3;
   if (auto v = args.value("net")) {
     const auto sizes = split(*v, ',');
@@ -203,10 +204,11 @@ int run_train_net(const Args& args, const train::TrainOptions& o, const Log& log
 }
 
 int run_train(const std::vector<std::string>& words) {
-  auto args = parse_args(words,
-                         {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate",
-                          "batch", "holdout", "seed", "net", "threads", "beyond-tables"},
-                         {"keep-material", "only-king-windows", "on-patterns", "keep-placement"});
+  auto args = parse_args(
+      words,
+      {"data", "out", "init", "epochs", "result-weight", "scale", "l2", "rate", "batch", "holdout",
+       "seed", "net", "threads", "beyond-tables"},
+      {"keep-material", "only-king-windows", "on-patterns", "diamonds", "keep-placement"});
   if (!args) return fail(args.error());
   if (args->positional.size() != 1) return fail("train needs <game>");
   train::TrainOptions o;
@@ -246,7 +248,8 @@ int run_train(const std::vector<std::string>& words) {
   o.batch = static_cast<int>(batch);
   o.seed = static_cast<std::uint64_t>(seed);
   const auto log = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
-  if (args->value("net") || args->flag("on-patterns")) return run_train_net(*args, o, log);
+  if (args->value("net") || args->flag("on-patterns") || args->flag("diamonds"))
+    return run_train_net(*args, o, log);
   if (args->value("threads")) return fail("--threads is for a network's training (--net)");
   if (mill::find_rules(o.game)) {
     if (o.keep_material || o.only_king_windows)

@@ -22,10 +22,13 @@ void add_net_sample(NetSamples& set, const draughts::Position& pos, float result
   const bool white = pos.side == draughts::Side::white;
   if (set.first.empty()) set.first.push_back(0);
   const auto add = [&](int input) { set.inputs.push_back(static_cast<std::uint16_t>(input)); };
-  if (set.board_size == 10)
+  if (set.board_size == 10) {
     net::visit_inputs<10>(pos, add);
-  else
+    if (set.diamonds) net::visit_diamonds<10>(pos, add);
+  } else {
     net::visit_inputs<8>(pos, add);
+    if (set.diamonds) net::visit_diamonds<8>(pos, add);
+  }
   set.first.push_back(static_cast<std::uint32_t>(set.inputs.size()));
   set.result.push_back(white ? result : 1 - result);
   set.score.push_back(white ? score : -score);
@@ -112,9 +115,12 @@ double step(const NetSamples& set, std::size_t i, const float* p, const Offsets&
   }
   for (int j = 0; j < H; ++j) dh1[j] = z1[j] > 0 && z1[j] < 1 ? dh1[j] : 0;
   for (int j = 0; j < H; ++j) grad[at.b1 + j] += dh1[j];
+  // A diamond's weights feed the first kDiamondUnits units only (net_eval.h).
+  const int pieces = net::kPlanes * set.board_size * set.board_size / 2;
   for (std::uint32_t k = set.first[i]; k < set.first[i + 1]; ++k) {
     float* grow = grad + at.w1 + static_cast<std::size_t>(set.inputs[k]) * H;
-    for (int j = 0; j < H; ++j) grow[j] += dh1[j];
+    const int width = set.inputs[k] < pieces ? H : std::min(H, net::kDiamondUnits);
+    for (int j = 0; j < width; ++j) grow[j] += dh1[j];
   }
   return loss;
 }
@@ -150,16 +156,23 @@ StepFn step_for(int h, int h2) {
 }  // namespace
 
 net::Network initial_network(const std::string& game, int board_size, int hidden, int hidden2,
-                             bool on_patterns, std::uint64_t seed) {
+                             bool on_patterns, std::uint64_t seed, bool diamonds) {
   net::Network n;
   n.game = game;
+  n.diamonds = diamonds ? 1 : 0;
   n.board_size = board_size;
   n.hidden = hidden;
   n.hidden2 = hidden2;
   std::mt19937_64 rng(seed);
   auto uniform = [&](float r) { return std::uniform_real_distribution<float>(-r, r)(rng); };
   n.w1.resize(static_cast<std::size_t>(n.inputs()) * hidden);
-  for (float& w : n.w1) w = uniform(0.1f);
+  const std::size_t pieces = static_cast<std::size_t>(net::kPlanes * board_size * board_size / 2);
+  for (std::size_t i = 0; i < n.w1.size(); ++i) {
+    // A diamond feeds the first units only, and its empty content is never an input.
+    const bool fed = i < pieces * hidden || (static_cast<int>(i % hidden) < net::kDiamondUnits &&
+                                             (i / hidden - pieces) % net::kDiamondContents != 0);
+    n.w1[i] = fed ? uniform(0.1f) : 0.0f;
+  }
   n.b1.assign(hidden, 0.5f);
   n.w2.resize(static_cast<std::size_t>(hidden) * hidden2);
   for (float& w : n.w2) w = uniform(1.0f / std::sqrt(static_cast<float>(hidden)));
@@ -282,8 +295,16 @@ Result<NetTrainReport> train_net(const NetTrainOptions& o, const TrainLog& log) 
                                                   "the patterns (--on-patterns)"
                                                 : " adds to the patterns: give --on-patterns"));
     n = std::move(*loaded);
+    if (o.diamonds && !n.diamonds) {
+      // The diamonds' rows start at 0: the network starts as it was.
+      const std::size_t before = n.w1.size();
+      n.diamonds = 1;
+      n.w1.resize(static_cast<std::size_t>(n.inputs()) * n.hidden, 0.0f);
+      if (n.w1.size() <= before) return make_error("no diamonds to add");
+    }
   } else {
-    n = initial_network(o.game, rules->board_size, o.hidden, o.hidden2, o.on_patterns, o.seed);
+    n = initial_network(o.game, rules->board_size, o.hidden, o.hidden2, o.on_patterns, o.seed,
+                        o.diamonds);
   }
   n.lone_king_divisor = draughts::lone_king_divisor(*rules);
   if (o.on_patterns) {
@@ -295,6 +316,7 @@ Result<NetTrainReport> train_net(const NetTrainOptions& o, const TrainLog& log) 
   }
   NetSamples set;
   set.board_size = rules->board_size;
+  set.diamonds = n.diamonds != 0;
   for (const std::string& path : o.data) {
     const Status read = read_sample_lines(path, [&](const SampleLine& line) -> Status {
       auto pos = draughts::parse_fen(*rules, line.fen);

@@ -25,6 +25,7 @@ struct NetTrainOptions {
   int hidden = 64;
   int hidden2 = 16;
   bool on_patterns = false;  // the network adds to the built-in pattern weights
+  bool diamonds = false;     // the diamonds' inputs too (a network without them gets them, at 0)
   int epochs = 10;
   double result_weight = 0.7;  // target = w * result + (1 - w) * sigmoid(score / scale)
   double scale = 0;            // 0: fitted to the data's search scores
@@ -38,6 +39,7 @@ struct NetTrainOptions {
 // The training positions, each seen by its side to move.
 struct NetSamples {
   int board_size = 10;
+  bool diamonds = false;
   std::vector<std::uint16_t> inputs;  // every position's inputs, one after the other
   std::vector<std::uint32_t> first;   // where each position's inputs start (one more at the end)
   std::vector<float> result;          // for the side to move: 1, 0.5, 0
@@ -66,7 +68,8 @@ Status fit_network(const NetSamples& set, const NetTrainOptions& options,
 // A network of the given sizes with its starting parameters (seeded; the output layer zero when it
 // adds to the patterns, so that it starts as they are).
 draughts::net::Network initial_network(const std::string& game, int board_size, int hidden,
-                                       int hidden2, bool on_patterns, std::uint64_t seed);
+                                       int hidden2, bool on_patterns, std::uint64_t seed,
+                                       bool diamonds = false);
 
 // The whole command: read, fit the scale if asked, fit, write.
 Result<NetTrainReport> train_net(const NetTrainOptions& options, const TrainLog& log);

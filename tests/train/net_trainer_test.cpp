@@ -1,6 +1,7 @@
 // `doska train --net`: the network learns what a generated toy set teaches, one that adds to the
-// patterns starts exactly at their loss, and the whole command writes a file that `eval=FILE`
-// reads, refusing bad data with the file and line.
+// patterns starts exactly at their loss, one given the diamonds' inputs starts where it was, and
+// the whole command writes a file that `eval=FILE` reads, refusing bad data with the file and
+// line.
 #include "train/net_trainer.h"
 
 #include <gtest/gtest.h>
@@ -149,6 +150,29 @@ TEST(NetTrainer, TheCommandWritesANetworkThatEvalReads) {
   ASSERT_TRUE(w2) << w2.error();
   EXPECT_NE(w2->net->base_checksum, 0u);
   EXPECT_GT(w2->features, 0);
+
+  // Going on from the first network with the diamonds' inputs added: their rows start at zero,
+  // so the network starts where it was (the same loss before training), and the file says so.
+  o.on_patterns = false;
+  o.init = out;
+  o.out = dir + "eng3.net";
+  o.epochs = 1;
+  auto plain = train_net(o, nullptr);
+  ASSERT_TRUE(plain) << plain.error();
+  o.diamonds = true;
+  o.out = dir + "eng4.net";
+  auto widened = train_net(o, nullptr);
+  ASSERT_TRUE(widened) << widened.error();
+  EXPECT_NEAR(widened->initial_loss, plain->initial_loss, 1e-9);
+  EXPECT_LT(widened->final_loss, widened->initial_loss);
+  auto w4 = draughts::pattern::load(o.out);
+  ASSERT_TRUE(w4) << w4.error();
+  EXPECT_EQ(w4->net->diamonds, 1);
+  EXPECT_EQ(w4->net->inputs(), 128 + 9 * 81);
+  o.diamonds = false;
+  o.on_patterns = true;
+  o.init.clear();
+  o.out = dir + "eng2.net";
 
   std::ofstream(data, std::ios::app) << "W:W21,22:B1 1\n";
   auto bad = train_net(o, nullptr);

@@ -13,6 +13,7 @@ namespace {
 
 constexpr std::string_view kMagic = "DOSKANET";
 constexpr std::uint32_t kFormatVersion = 1;
+constexpr std::uint32_t kDiamondsVersion = 2;  // version 1 and the diamonds (net_eval.h)
 
 void put_floats(std::string& out, const std::vector<float>& values) {
   for (float v : values) binary::put_u32(out, std::bit_cast<std::uint32_t>(v));
@@ -69,7 +70,8 @@ Quantization quantization_of(std::string_view game) {
 }
 
 bool prepare(Network& n) {
-  const int pieces = n.board_size == 10 ? 40 : 24;
+  const int pieces =
+      (n.board_size == 10 ? 40 : 24) + (n.diamonds ? diamond_count(n.board_size) : 0);
   for (int shift = 9; shift >= 4; --shift) {
     const float scale = static_cast<float>(1 << shift);
     // The largest sum a unit can reach: its bias and a full board of its largest weights.
@@ -100,13 +102,19 @@ bool is_network(std::string_view bytes) {
 
 std::string serialize(const Network& n) {
   std::string out(kMagic);
-  binary::put_u32(out, kFormatVersion);
+  binary::put_u32(out, n.diamonds ? kDiamondsVersion : kFormatVersion);
   binary::put_u32(out, static_cast<std::uint32_t>(n.game.size()));
   out += n.game;
   for (int v : {n.board_size, n.hidden, n.hidden2, n.lone_king_divisor})
     binary::put_u32(out, static_cast<std::uint32_t>(v));
+  if (n.diamonds) binary::put_u32(out, kDiamondUnits);
   binary::put_u64(out, n.base_checksum);
-  put_floats(out, n.w1);
+  // The pieces' rows whole; a diamond's row only for the kDiamondUnits units it feeds.
+  const std::size_t h = static_cast<std::size_t>(n.hidden);
+  const std::size_t pieces = static_cast<std::size_t>(kPlanes * n.board_size * n.board_size / 2);
+  for (std::size_t i = 0; i < n.w1.size(); ++i)
+    if (i < pieces * h || i % h < static_cast<std::size_t>(kDiamondUnits))
+      binary::put_u32(out, std::bit_cast<std::uint32_t>(n.w1[i]));
   put_floats(out, n.b1);
   put_floats(out, n.w2);
   put_floats(out, n.b2);
@@ -129,15 +137,20 @@ Result<Network> parse(std::string_view bytes, std::string_view what) {
   r.take(kMagic.size(), skip);
   std::uint32_t version = 0, length = 0, size = 0, hidden = 0, hidden2 = 0, divisor = 0;
   if (!r.u32(version)) return bad("truncated header");
-  if (version != kFormatVersion)
-    return bad("format version " + std::to_string(version) + ", this doska reads version " +
-               std::to_string(kFormatVersion));
+  if (version != kFormatVersion && version != kDiamondsVersion)
+    return bad("format version " + std::to_string(version) + ", this doska reads versions " +
+               std::to_string(kFormatVersion) + " and " + std::to_string(kDiamondsVersion));
   if (!r.u32(length) || length > 64 || !r.take(length, game)) return bad("bad game id");
   Network n;
   n.game = std::string(game);
+  std::uint32_t diamonds = 0;
   if (!r.u32(size) || !r.u32(hidden) || !r.u32(hidden2) || !r.u32(divisor) ||
-      !r.u64(n.base_checksum))
+      (version == kDiamondsVersion && !r.u32(diamonds)) || !r.u64(n.base_checksum))
     return bad("truncated header");
+  if (version == kDiamondsVersion && diamonds != kDiamondUnits)
+    return bad("diamonds feeding " + std::to_string(diamonds) +
+               " units (this doska: " + std::to_string(kDiamondUnits) + ")");
+  n.diamonds = version == kDiamondsVersion ? 1 : 0;
   int expected_size = 0;
   if (!pattern::known_game(n.game, expected_size)) return bad("unknown game id '" + n.game + "'");
   if (static_cast<int>(size) != expected_size)
@@ -153,9 +166,23 @@ Result<Network> parse(std::string_view bytes, std::string_view what) {
   n.lone_king_divisor = static_cast<int>(divisor);
   const std::size_t h = n.hidden, h2 = n.hidden2;
   std::vector<float> b3;
-  if (!take_floats(r, static_cast<std::size_t>(n.inputs()) * h, n.w1) || !take_floats(r, h, n.b1) ||
-      !take_floats(r, h2 * h, n.w2) || !take_floats(r, h2, n.b2) || !take_floats(r, h2, n.w3) ||
-      !take_floats(r, 1, b3))
+  const std::size_t pieces = static_cast<std::size_t>(kPlanes * expected_size * expected_size / 2);
+  const std::size_t diamond_rows = static_cast<std::size_t>(n.inputs()) - pieces;
+  const std::size_t fed = std::min<std::size_t>(h, kDiamondUnits);
+  std::vector<float> diamond_weights;
+  if (!take_floats(r, pieces * h, n.w1) || !take_floats(r, diamond_rows * fed, diamond_weights))
+    return bad("truncated parameters");
+  for (std::size_t row = 0; row < diamond_rows; ++row) {
+    if (row % kDiamondContents == 0)
+      for (std::size_t j = 0; j < fed; ++j)
+        if (diamond_weights[row * fed + j] != 0)
+          return bad("a weight of an empty diamond (never an input)");
+    n.w1.insert(n.w1.end(), diamond_weights.begin() + static_cast<std::ptrdiff_t>(row * fed),
+                diamond_weights.begin() + static_cast<std::ptrdiff_t>((row + 1) * fed));
+    n.w1.resize(n.w1.size() + (h - fed), 0.0f);
+  }
+  if (!take_floats(r, h, n.b1) || !take_floats(r, h2 * h, n.w2) || !take_floats(r, h2, n.b2) ||
+      !take_floats(r, h2, n.w3) || !take_floats(r, 1, b3))
     return bad("truncated parameters");
   if (r.position() != body.size()) return bad("trailing bytes after the parameters");
   n.b3 = b3[0];

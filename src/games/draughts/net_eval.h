@@ -3,7 +3,8 @@
 //
 // The inputs are the position seen by the side to move: the board turned half a turn when Black
 // moves, so that the mover always moves up; four planes of squares (own men, own kings, opposing
-// men, opposing kings), one input a piece. Two hidden layers with clipped ReLU (min(max(x, 0), 1))
+// men, opposing kings), one input a piece, and where the network has them the contents of small
+// diamonds of squares (DiamondLayout). Two hidden layers with clipped ReLU (min(max(x, 0), 1))
 // and one output, in units of kOutputScale centipawns, for the side to move. A position and its
 // colour mirror have the same inputs, so they get opposite values for White by construction.
 //
@@ -19,16 +20,17 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-
 #include <cstring>
+
+#if defined(__AVX2__) || defined(__BMI2__)
+#include <immintrin.h>
 #endif
 
 #include "common/result.h"
@@ -92,8 +94,100 @@ struct Network {
   // where bytes are not exact: quant.byte_pairs_exact()).
   std::vector<std::int16_t> q2_pairs;
   std::vector<float> q2_scale, q2_unit;
+  // Not 0: the inputs go on with the diamonds' contents (visit_diamonds), kept move by move as
+  // the pieces' are; the file holds kDiamondUnits here.
+  int diamonds = 0;
 
-  int inputs() const { return kPlanes * board_size * board_size / 2; }
+  int inputs() const;
+};
+
+// Beside the pieces: every diamond of four squares (r, c), (r+1, c-1), (r+1, c+1), (r+2, c) of the
+// board seen by the side to move, one input for each of its contents but the empty one (each
+// square empty, own piece or opposing piece: 3^4 contents). The diamonds feed the first
+// kDiamondUnits units of the first layer only (their weights into the others are 0), so that a
+// move changes 32 sums for each diamond it touches, not the whole layer.
+constexpr int kDiamondContents = 81;
+constexpr int kDiamondUnits = 32;
+constexpr int diamond_count(int board_size) {
+  return (board_size - 2) / 2 * (board_size / 2 - 1);
+}
+inline int Network::inputs() const {
+  return kPlanes * board_size * board_size / 2 +
+         (diamonds ? diamond_count(board_size) * kDiamondContents : 0);
+}
+
+template <int N>
+struct DiamondLayout {
+  using G = Geometry<N>;
+  static constexpr int kCount = diamond_count(N);
+  static constexpr std::array<std::array<int, 4>, kCount> make() {
+    std::array<std::array<int, 4>, kCount> d{};
+    int k = 0;
+    for (int r = 0; r + 2 < N; r += 2)
+      for (int c = 1; c + 1 < N; ++c) {
+        if (G::square_at(r, c) < 0) continue;
+        d[k++] = {G::square_at(r, c), G::square_at(r + 1, c - 1), G::square_at(r + 1, c + 1),
+                  G::square_at(r + 2, c)};
+      }
+    return d;
+  }
+  static constexpr auto kSquares4 = make();
+  // By view (0: White to move, 1: Black): each diamond's four squares as bits of the board, and
+  // for each bit the diamonds that hold it.
+  static constexpr std::array<std::array<std::array<int, 4>, kCount>, 2> bits() {
+    std::array<std::array<std::array<int, 4>, kCount>, 2> b{};
+    for (int v = 0; v < 2; ++v)
+      for (int d = 0; d < kCount; ++d)
+        for (int i = 0; i < 4; ++i)
+          b[v][d][i] = G::bit_of(v ? G::kSquares - 1 - kSquares4[d][i] : kSquares4[d][i]);
+    return b;
+  }
+  static constexpr auto kBits = bits();
+  static constexpr std::array<std::array<std::uint64_t, 64>, 2> holders() {
+    std::array<std::array<std::uint64_t, 64>, 2> h{};
+    for (int v = 0; v < 2; ++v)
+      for (int d = 0; d < kCount; ++d)
+        for (int i = 0; i < 4; ++i) h[v][kBits[v][d][i]] |= std::uint64_t{1} << d;
+    return h;
+  }
+  static constexpr auto kHolders = holders();
+  static_assert(kCount <= 64);
+  // Diamond d's content with `own` and `other` the pieces of the view's side and the other.
+  static constexpr std::array<std::array<Bitboard, kCount>, 2> masks() {
+    std::array<std::array<Bitboard, kCount>, 2> m{};
+    for (int v = 0; v < 2; ++v)
+      for (int d = 0; d < kCount; ++d)
+        for (int i = 0; i < 4; ++i) m[v][d] |= Bitboard{1} << kBits[v][d][i];
+    return m;
+  }
+  static constexpr auto kMasks = masks();
+  // The base-3 value of four bits taken in the order of the board's bits: for White's view the
+  // diamond's squares come in that order, for Black's (the board turned) reversed.
+  static constexpr std::array<std::array<std::uint8_t, 16>, 2> ternary() {
+    std::array<std::array<std::uint8_t, 16>, 2> t{};
+    constexpr int p[4] = {1, 3, 9, 27};
+    for (int b = 0; b < 16; ++b)
+      for (int i = 0; i < 4; ++i)
+        if (b & (1 << i)) {
+          t[0][b] = static_cast<std::uint8_t>(t[0][b] + p[i]);
+          t[1][b] = static_cast<std::uint8_t>(t[1][b] + p[3 - i]);
+        }
+    return t;
+  }
+  static constexpr auto kTernary4 = ternary();
+  static int content(int view, int d, Bitboard own, Bitboard other) {
+#if defined(__BMI2__)
+    const Bitboard m = kMasks[view][d];
+    return kTernary4[view][_pext_u64(own, m)] + 2 * kTernary4[view][_pext_u64(other, m)];
+#else
+    int c = 0;
+    for (int i = 3; i >= 0; --i) {
+      const int bit = kBits[view][d][i];
+      c = 3 * c + static_cast<int>((own >> bit) & 1) + 2 * static_cast<int>((other >> bit) & 1);
+    }
+    return c;
+#endif
+  }
 };
 
 // Fills the integer layers: the first from w1 and b1, the second from w2; false when no scale of
@@ -122,6 +216,18 @@ inline void visit_inputs(const Position& pos, Visit&& visit) {
     }
 }
 
+// Calls visit(input) for every diamond of `pos` that is not empty, seen by the side to move.
+template <int N, class Visit>
+inline void visit_diamonds(const Position& pos, Visit&& visit) {
+  using D = DiamondLayout<N>;
+  const int view = pos.side == Side::black ? 1 : 0;
+  const Bitboard own = view ? pos.black : pos.white, other = view ? pos.white : pos.black;
+  constexpr int base = kPlanes * Geometry<N>::kSquares;
+  for (int d = 0; d < D::kCount; ++d)
+    if (const int content = D::content(view, d, own, other))
+      visit(base + d * kDiamondContents + content);
+}
+
 inline float clipped(float x) {
   return std::min(std::max(x, 0.0f), 1.0f);
 }
@@ -139,10 +245,12 @@ template <int N, int H>
 inline void sum_first_layer(const Network& n, const Position& pos, std::int16_t* sums) {
   const std::int16_t* b = n.qb1.data();
   for (int j = 0; j < H; ++j) sums[j] = b[j];
-  visit_inputs<N>(pos, [&](int input) {
+  const auto add = [&](int input) {
     const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(input) * H;
     for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] + row[j]);
-  });
+  };
+  visit_inputs<N>(pos, add);
+  if (n.diamonds) visit_diamonds<N>(pos, add);
 }
 
 // A first-layer unit's output in 1/kUnitOne: its sum clipped to [0, 1] and rounded.
@@ -446,11 +554,64 @@ inline void update_view_sized(const Network& n, const std::int16_t* old, std::in
 #endif
 }
 
+// `sums` (the first kDiamondUnits of them) after `move`, seen with `view` to move, for the
+// diamonds: each diamond holding a square the move changes takes off the row of its content
+// before and adds that of its content after.
+template <int N, int H>
+inline void update_diamonds(const Network& n, std::int16_t* sums, const Position& before,
+                            const Move& move, int view) {
+  using D = DiamondLayout<N>;
+  Bitboard white = before.white, black = before.black;
+  Bitboard& mover = before.side == Side::white ? white : black;
+  Bitboard& taken = before.side == Side::white ? black : white;
+  mover = (mover & ~(Bitboard{1} << move.from)) | (Bitboard{1} << move.to);
+  taken &= ~move.captured;
+  std::uint64_t touched = D::kHolders[view][move.from] | D::kHolders[view][move.to];
+  for (Bitboard c = move.captured; c; c &= c - 1) touched |= D::kHolders[view][lowest_bit(c)];
+  const Bitboard own_before = view ? before.black : before.white;
+  const Bitboard other_before = view ? before.white : before.black;
+  const Bitboard own_after = view ? black : white, other_after = view ? white : black;
+  const std::int16_t* rows =
+      n.q1.data() + static_cast<std::size_t>(kPlanes * Geometry<N>::kSquares) * H;
+  const auto row = [&](int d, int content) {
+    return rows + static_cast<std::size_t>(d * kDiamondContents + content) * H;
+  };
+#if defined(__AVX2__)
+  // The empty content's row is 0 (never an input), and a content that stays takes its row off and
+  // back: no branch.
+  static_assert(kDiamondUnits == 32, "two registers of sums");
+  __m256i v0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums));
+  __m256i v1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sums + 16));
+  for (; touched; touched &= touched - 1) {
+    const int d = std::countr_zero(touched);
+    const std::int16_t* was = row(d, D::content(view, d, own_before, other_before));
+    const std::int16_t* is = row(d, D::content(view, d, own_after, other_after));
+    v0 = _mm256_add_epi16(
+        _mm256_sub_epi16(v0, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(was))),
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(is)));
+    v1 = _mm256_add_epi16(
+        _mm256_sub_epi16(v1, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(was + 16))),
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(is + 16)));
+  }
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums), v0);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(sums + 16), v1);
+#else
+  for (; touched; touched &= touched - 1) {
+    const int d = std::countr_zero(touched);
+    const std::int16_t* was = row(d, D::content(view, d, own_before, other_before));
+    const std::int16_t* is = row(d, D::content(view, d, own_after, other_after));
+    for (int j = 0; j < kDiamondUnits; ++j)
+      sums[j] = static_cast<std::int16_t>(sums[j] - was[j] + is[j]);
+  }
+#endif
+}
+
 template <int N>
 inline void update_view(const Network& n, const std::int16_t* old, std::int16_t* sums,
                         const Position& before, const Move& move, int view) {
   with_hidden(n, [&](auto h) {
     update_view_sized<N, decltype(h)::value>(n, old, sums, before, move, view);
+    if (n.diamonds) update_diamonds<N, decltype(h)::value>(n, sums, before, move, view);
   });
 }
 

@@ -23,9 +23,10 @@ namespace doska::draughts::net {
 namespace {
 
 // A network with every parameter random (the output layer too), so that every unit counts.
-Network random_network(const Rules& rules, int hidden, int hidden2, std::uint64_t seed) {
-  Network n =
-      train::initial_network(std::string(rules.id), rules.board_size, hidden, hidden2, false, seed);
+Network random_network(const Rules& rules, int hidden, int hidden2, std::uint64_t seed,
+                       bool diamonds = false) {
+  Network n = train::initial_network(std::string(rules.id), rules.board_size, hidden, hidden2,
+                                     false, seed, diamonds);
   std::mt19937_64 rng(seed + 1);
   std::uniform_real_distribution<float> u(-1, 1);
   for (float& w : n.w2) w = u(rng);
@@ -60,12 +61,40 @@ std::vector<int> plain_inputs(const Rules& rules, const Position& pos) {
   return inputs;
 }
 
+// With diamonds: each diamond (r, c), (r+1, c-1), (r+1, c+1), (r+2, c) of the board seen by the
+// side to move, counted from the top left, its squares 0 empty, 1 own, 2 opposing.
+std::vector<int> plain_diamond_inputs(const Rules& rules, const Position& pos) {
+  const int n = rules.board_size, squares = square_count(rules);
+  std::vector<int> state(squares, 0);
+  for (int s = 0; s < squares; ++s) {
+    const Bitboard m = square_mask(rules, s);
+    if (!(pos.occupied() & m)) continue;
+    const bool own = (pos.side == Side::white ? pos.white : pos.black) & m;
+    state[pos.side == Side::white ? s : squares - 1 - s] = own ? 1 : 2;
+  }
+  const auto at = [&](int r, int c) { return state[r * (n / 2) + c / 2]; };
+  std::vector<int> inputs;
+  int d = 0;
+  for (int r = 0; r + 2 < n; r += 2)
+    for (int c = 1; c + 1 < n; ++c) {
+      if ((r + c) % 2 == 0) continue;
+      const int content =
+          at(r, c) + 3 * at(r + 1, c - 1) + 9 * at(r + 1, c + 1) + 27 * at(r + 2, c);
+      if (content) inputs.push_back(4 * squares + d * 81 + content);
+      ++d;
+    }
+  EXPECT_EQ(d, diamond_count(n));
+  return inputs;
+}
+
 // The network's value written out the plain way, in double precision: as trained (`rounded`
 // false: every layer in floating point), or with the integers the evaluation uses (the first
 // layer summed with 2^l1_shift to the unit, its outputs rounded to 1/kUnitOne, each second-layer
 // unit's weights rounded to 1/q2_scale).
 double plain_value(const Rules& rules, const Network& n, const Position& pos, bool rounded = true) {
-  const std::vector<int> inputs = plain_inputs(rules, pos);
+  std::vector<int> inputs = plain_inputs(rules, pos);
+  if (n.diamonds)
+    for (int i : plain_diamond_inputs(rules, pos)) inputs.push_back(i);
   std::vector<double> h1(n.hidden);
   for (int j = 0; j < n.hidden; ++j) {
     const std::size_t h = static_cast<std::size_t>(n.hidden);
@@ -96,15 +125,16 @@ class NetEvalBoards : public ::testing::TestWithParam<const Rules*> {};
 
 TEST_P(NetEvalBoards, TheValueIsThePlainComputationOfTheLayers) {
   const Rules& rules = *GetParam();
-  for (const auto& [h, h2] :
-       {std::pair{32, 8}, std::pair{64, 16}, std::pair{128, 32}, std::pair{256, 16}}) {
-    const Network n = random_network(rules, h, h2, 11);
-    for (const Position& pos : random_positions(rules, 4, 9)) {
-      const double plain = plain_value(rules, n, pos);
-      ASSERT_NEAR(fast_value(rules, n, pos), plain, 1.0 + 1e-4 * std::fabs(plain))
-          << h << "," << h2 << " " << to_fen(rules, pos);
+  for (bool diamonds : {false, true})
+    for (const auto& [h, h2] :
+         {std::pair{32, 8}, std::pair{64, 16}, std::pair{128, 32}, std::pair{256, 16}}) {
+      const Network n = random_network(rules, h, h2, 11, diamonds);
+      for (const Position& pos : random_positions(rules, 4, 9)) {
+        const double plain = plain_value(rules, n, pos);
+        ASSERT_NEAR(fast_value(rules, n, pos), plain, 1.0 + 1e-4 * std::fabs(plain))
+            << h << "," << h2 << (diamonds ? " diamonds " : " ") << to_fen(rules, pos);
+      }
     }
-  }
 }
 
 TEST_P(NetEvalBoards, AColourMirrorGetsTheOppositeValueForWhite) {
@@ -127,8 +157,10 @@ TEST_P(NetEvalBoards, AColourMirrorGetsTheOppositeValueForWhite) {
 // the same.
 TEST_P(NetEvalBoards, TheSumsKeptMoveByMoveAreThoseOfThePosition) {
   const Rules& rules = *GetParam();
-  for (int hidden : {32, 64, 128, 256}) {
-    const Network n = random_network(rules, hidden, 16, 21);
+  for (int hidden : {32, 64, 128, 256, -128}) {
+    // -128: 128 units and the diamonds.
+    const Network n = random_network(rules, std::abs(hidden), 16, 21, hidden < 0);
+    hidden = std::abs(hidden);
     std::mt19937_64 rng(17);
     for (int game = 0; game < 20; ++game) {
       Position pos = start_position(rules);
@@ -199,6 +231,35 @@ TEST(NetEvalLayers, TheVectorSecondLayerIsThePlainOneExactly) {
   check(integral_constant<int, 256>{}, integral_constant<int, 16>{});
   check(integral_constant<int, 256>{}, integral_constant<int, 32>{});
   EXPECT_TRUE(bytes && words);
+}
+
+TEST(NetEvalFile, ANetworkWithDiamondsIsReadBackAsWritten) {
+  const Network n = random_network(kInternational, 64, 16, 3, true);
+  const std::string bytes = serialize(n);
+  auto back = parse(bytes, "test");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->diamonds, 1);
+  EXPECT_EQ(back->inputs(), 200 + 16 * 81);
+  EXPECT_EQ(back->w1, n.w1);
+  EXPECT_EQ(serialize(*back), bytes);
+}
+
+// A diamond feeds the first kDiamondUnits units, and its empty content is never an input: the
+// file holds a diamond's weights into those units only, and one with a weight of an empty
+// diamond (which would evaluate differently summed whole and move by move) is refused.
+TEST(NetEvalFile, ADiamondWeightWhereNoneCanBeIsNotRead) {
+  const std::size_t h = 64, first = 200 * h;
+  Network outside = random_network(kInternational, 64, 16, 3, true);
+  outside.w1[first + 1 * h + 40] = 0.01f;  // diamond 0, content 1, unit 40
+  auto back = parse(serialize(outside), "test");
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(back->w1[first + 1 * h + 40], 0.0f);
+  EXPECT_EQ(back->w1[first + 1 * h + 3], outside.w1[first + 1 * h + 3]);
+  Network empty = random_network(kInternational, 64, 16, 3, true);
+  empty.w1[first + kDiamondContents * h + 3] = 0.01f;  // diamond 1, content 0, unit 3
+  auto refused = parse(serialize(empty), "test");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("empty diamond"), std::string::npos) << refused.error();
 }
 
 TEST(NetEvalFile, IsReadBackAsWritten) {
