@@ -116,7 +116,7 @@ double step(const NetSamples& set, std::size_t i, const float* p, const Offsets&
   for (int j = 0; j < H; ++j) dh1[j] = z1[j] > 0 && z1[j] < 1 ? dh1[j] : 0;
   for (int j = 0; j < H; ++j) grad[at.b1 + j] += dh1[j];
   // A diamond's weights feed the first kDiamondUnits units only (net_eval.h).
-  const int pieces = net::kPlanes * set.board_size * set.board_size / 2;
+  const int pieces = net::piece_inputs(set.board_size);
   for (std::uint32_t k = set.first[i]; k < set.first[i + 1]; ++k) {
     float* grow = grad + at.w1 + static_cast<std::size_t>(set.inputs[k]) * H;
     const int width = set.inputs[k] < pieces ? H : std::min(H, net::kDiamondUnits);
@@ -166,7 +166,7 @@ net::Network initial_network(const std::string& game, int board_size, int hidden
   std::mt19937_64 rng(seed);
   auto uniform = [&](float r) { return std::uniform_real_distribution<float>(-r, r)(rng); };
   n.w1.resize(static_cast<std::size_t>(n.inputs()) * hidden);
-  const std::size_t pieces = static_cast<std::size_t>(net::kPlanes * board_size * board_size / 2);
+  const std::size_t pieces = static_cast<std::size_t>(net::piece_inputs(board_size));
   for (std::size_t i = 0; i < n.w1.size(); ++i) {
     // A diamond feeds the first units only, and its empty content is never an input.
     const bool fed = i < pieces * hidden || (static_cast<int>(i % hidden) < net::kDiamondUnits &&

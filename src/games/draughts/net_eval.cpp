@@ -111,7 +111,7 @@ std::string serialize(const Network& n) {
   binary::put_u64(out, n.base_checksum);
   // The pieces' rows whole; a diamond's row only for the kDiamondUnits units it feeds.
   const std::size_t h = static_cast<std::size_t>(n.hidden);
-  const std::size_t pieces = static_cast<std::size_t>(kPlanes * n.board_size * n.board_size / 2);
+  const std::size_t pieces = static_cast<std::size_t>(piece_inputs(n.board_size));
   for (std::size_t i = 0; i < n.w1.size(); ++i)
     if (i < pieces * h || i % h < static_cast<std::size_t>(kDiamondUnits))
       binary::put_u32(out, std::bit_cast<std::uint32_t>(n.w1[i]));
@@ -166,7 +166,7 @@ Result<Network> parse(std::string_view bytes, std::string_view what) {
   n.lone_king_divisor = static_cast<int>(divisor);
   const std::size_t h = n.hidden, h2 = n.hidden2;
   std::vector<float> b3;
-  const std::size_t pieces = static_cast<std::size_t>(kPlanes * expected_size * expected_size / 2);
+  const std::size_t pieces = static_cast<std::size_t>(piece_inputs(expected_size));
   const std::size_t diamond_rows = static_cast<std::size_t>(n.inputs()) - pieces;
   const std::size_t fed = std::min<std::size_t>(h, kDiamondUnits);
   std::vector<float> diamond_weights;

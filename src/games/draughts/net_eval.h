@@ -107,13 +107,16 @@ struct Network {
 // kDiamondUnits units of the first layer only (their weights into the others are 0), so that a
 // move changes 32 sums for each diamond it touches, not the whole layer.
 constexpr int kDiamondContents = 81;
+// The pieces' inputs, which come first: four planes of the board's squares.
+constexpr int piece_inputs(int board_size) {
+  return kPlanes * board_size * board_size / 2;
+}
 constexpr int kDiamondUnits = 32;
 constexpr int diamond_count(int board_size) {
   return (board_size - 2) / 2 * (board_size / 2 - 1);
 }
 inline int Network::inputs() const {
-  return kPlanes * board_size * board_size / 2 +
-         (diamonds ? diamond_count(board_size) * kDiamondContents : 0);
+  return piece_inputs(board_size) + (diamonds ? diamond_count(board_size) * kDiamondContents : 0);
 }
 
 template <int N>
@@ -222,7 +225,7 @@ inline void visit_diamonds(const Position& pos, Visit&& visit) {
   using D = DiamondLayout<N>;
   const int view = pos.side == Side::black ? 1 : 0;
   const Bitboard own = view ? pos.black : pos.white, other = view ? pos.white : pos.black;
-  constexpr int base = kPlanes * Geometry<N>::kSquares;
+  constexpr int base = piece_inputs(N);
   for (int d = 0; d < D::kCount; ++d)
     if (const int content = D::content(view, d, own, other))
       visit(base + d * kDiamondContents + content);
@@ -571,8 +574,7 @@ inline void update_diamonds(const Network& n, std::int16_t* sums, const Position
   const Bitboard own_before = view ? before.black : before.white;
   const Bitboard other_before = view ? before.white : before.black;
   const Bitboard own_after = view ? black : white, other_after = view ? white : black;
-  const std::int16_t* rows =
-      n.q1.data() + static_cast<std::size_t>(kPlanes * Geometry<N>::kSquares) * H;
+  const std::int16_t* rows = n.q1.data() + static_cast<std::size_t>(piece_inputs(N)) * H;
   const auto row = [&](int d, int content) {
     return rows + static_cast<std::size_t>(d * kDiamondContents + content) * H;
   };
