@@ -84,10 +84,12 @@ bool prepare(Network& n) {
     }
     if (!fits) continue;
     n.l1_shift = shift;
-    n.q1.resize(n.w1.size());
-    n.qb1.resize(n.b1.size());
+    // The pieces' rows whole, then each diamond's row with the kDiamondUnits weights it has
+    // (diamond_rows): a quarter of the memory for the update to touch.
+    n.q1.clear();
     for (std::size_t i = 0; i < n.w1.size(); ++i)
-      n.q1[i] = static_cast<std::int16_t>(std::lround(n.w1[i] * scale));
+      if (fed_weight(n, i)) n.q1.push_back(static_cast<std::int16_t>(std::lround(n.w1[i] * scale)));
+    n.qb1.resize(n.b1.size());
     for (std::size_t j = 0; j < n.b1.size(); ++j)
       n.qb1[j] = static_cast<std::int16_t>(std::lround(n.b1[j] * scale));
     prepare_second_layer(n);
@@ -110,11 +112,8 @@ std::string serialize(const Network& n) {
   if (n.diamonds) binary::put_u32(out, kDiamondUnits);
   binary::put_u64(out, n.base_checksum);
   // The pieces' rows whole; a diamond's row only for the kDiamondUnits units it feeds.
-  const std::size_t h = static_cast<std::size_t>(n.hidden);
-  const std::size_t pieces = static_cast<std::size_t>(piece_inputs(n.board_size));
   for (std::size_t i = 0; i < n.w1.size(); ++i)
-    if (i < pieces * h || i % h < static_cast<std::size_t>(kDiamondUnits))
-      binary::put_u32(out, std::bit_cast<std::uint32_t>(n.w1[i]));
+    if (fed_weight(n, i)) binary::put_u32(out, std::bit_cast<std::uint32_t>(n.w1[i]));
   put_floats(out, n.b1);
   put_floats(out, n.w2);
   put_floats(out, n.b2);

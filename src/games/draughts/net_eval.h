@@ -80,7 +80,8 @@ struct Network {
   std::vector<float> b2;  // hidden2
   std::vector<float> w3;  // hidden2
   float b3 = 0;
-  // The first layer in 16-bit integers, w1 and b1 times 2^l1_shift (set by prepare()).
+  // The first layer in 16-bit integers, w1 and b1 times 2^l1_shift (set by prepare()): the
+  // pieces' rows of `hidden` weights, then the diamonds' rows of kDiamondUnits (diamond_rows).
   std::vector<std::int16_t> q1, qb1;
   int l1_shift = 0;
   // The second layer in 8-bit integers (set by prepare()): unit k's weights times q2_scale[k]
@@ -117,6 +118,12 @@ constexpr int diamond_count(int board_size) {
 }
 inline int Network::inputs() const {
   return piece_inputs(board_size) + (diamonds ? diamond_count(board_size) * kDiamondContents : 0);
+}
+
+// Whether w1[i] can be other than 0: a piece's weight, or a diamond's into the units it feeds.
+inline bool fed_weight(const Network& n, std::size_t i) {
+  const auto h = static_cast<std::size_t>(n.hidden);
+  return i < static_cast<std::size_t>(piece_inputs(n.board_size)) * h || i % h < kDiamondUnits;
 }
 
 template <int N>
@@ -243,17 +250,28 @@ constexpr int input_of(Side side, bool own, bool king, int square) {
   return ((own ? 0 : 2) + (king ? 1 : 0)) * S + (side == Side::black ? S - 1 - square : square);
 }
 
+// The integer rows of the diamonds' inputs, kDiamondUnits weights each, from input
+// piece_inputs(N) on.
+template <int N, int H>
+inline const std::int16_t* diamond_rows(const Network& n) {
+  return n.q1.data() + static_cast<std::size_t>(piece_inputs(N)) * H;
+}
+
 // The first layer's sums for the side to move of `pos`, whole.
 template <int N, int H>
 inline void sum_first_layer(const Network& n, const Position& pos, std::int16_t* sums) {
   const std::int16_t* b = n.qb1.data();
   for (int j = 0; j < H; ++j) sums[j] = b[j];
-  const auto add = [&](int input) {
+  visit_inputs<N>(pos, [&](int input) {
     const std::int16_t* row = n.q1.data() + static_cast<std::size_t>(input) * H;
     for (int j = 0; j < H; ++j) sums[j] = static_cast<std::int16_t>(sums[j] + row[j]);
-  };
-  visit_inputs<N>(pos, add);
-  if (n.diamonds) visit_diamonds<N>(pos, add);
+  });
+  if (n.diamonds)
+    visit_diamonds<N>(pos, [&](int input) {
+      const std::int16_t* row =
+          diamond_rows<N, H>(n) + static_cast<std::size_t>(input - piece_inputs(N)) * kDiamondUnits;
+      for (int j = 0; j < kDiamondUnits; ++j) sums[j] = static_cast<std::int16_t>(sums[j] + row[j]);
+    });
 }
 
 // A first-layer unit's output in 1/kUnitOne: its sum clipped to [0, 1] and rounded.
@@ -574,9 +592,9 @@ inline void update_diamonds(const Network& n, std::int16_t* sums, const Position
   const Bitboard own_before = view ? before.black : before.white;
   const Bitboard other_before = view ? before.white : before.black;
   const Bitboard own_after = view ? black : white, other_after = view ? white : black;
-  const std::int16_t* rows = n.q1.data() + static_cast<std::size_t>(piece_inputs(N)) * H;
+  const std::int16_t* rows = diamond_rows<N, H>(n);
   const auto row = [&](int d, int content) {
-    return rows + static_cast<std::size_t>(d * kDiamondContents + content) * H;
+    return rows + static_cast<std::size_t>(d * kDiamondContents + content) * kDiamondUnits;
   };
 #if defined(__AVX2__)
   // The empty content's row is 0 (never an input), and a content that stays takes its row off and

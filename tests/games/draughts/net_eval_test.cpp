@@ -99,8 +99,17 @@ double plain_value(const Rules& rules, const Network& n, const Position& pos, bo
   for (int j = 0; j < n.hidden; ++j) {
     const std::size_t h = static_cast<std::size_t>(n.hidden);
     double z = rounded ? static_cast<double>(n.qb1[j]) / (1 << n.l1_shift) : n.b1[j];
-    for (int i : inputs)
-      z += rounded ? static_cast<double>(n.q1[i * h + j]) / (1 << n.l1_shift) : n.w1[i * h + j];
+    // The integer rows: the pieces' of `hidden` weights, then the diamonds' of kDiamondUnits.
+    const std::size_t pieces = static_cast<std::size_t>(piece_inputs(n.board_size));
+    for (int input : inputs) {
+      const auto i = static_cast<std::size_t>(input);
+      double q = 0;
+      if (i < pieces)
+        q = n.q1[i * h + j];
+      else if (j < kDiamondUnits)
+        q = n.q1[pieces * h + (i - pieces) * kDiamondUnits + static_cast<std::size_t>(j)];
+      z += rounded ? q / (1 << n.l1_shift) : n.w1[i * h + j];
+    }
     h1[j] = std::clamp(z, 0.0, 1.0);
     if (rounded) h1[j] = std::floor(h1[j] * kUnitOne + 0.5) / kUnitOne;
   }
