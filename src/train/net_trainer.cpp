@@ -169,8 +169,8 @@ net::Network initial_network(const std::string& game, int board_size, int hidden
   const std::size_t pieces = static_cast<std::size_t>(net::piece_inputs(board_size));
   for (std::size_t i = 0; i < n.w1.size(); ++i) {
     // A diamond feeds the first units only, and its empty content is never an input.
-    const bool fed = i < pieces * hidden || (static_cast<int>(i % hidden) < net::kDiamondUnits &&
-                                             (i / hidden - pieces) % net::kDiamondContents != 0);
+    const bool fed = net::fed_weight(n, i) &&
+                     (i < pieces * hidden || (i / hidden - pieces) % net::kDiamondContents != 0);
     n.w1[i] = fed ? uniform(0.1f) : 0.0f;
   }
   n.b1.assign(hidden, 0.5f);
