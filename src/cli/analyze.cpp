@@ -58,6 +58,7 @@ Status read_switches(const Args& args, search::Limits& limits) {
 // Reads --depth, --time, --nodes, --threads, --level into limits.
 Result<search::Limits> limits_from(const Args& args) {
   search::Limits limits;
+  limits.contempt = 0;  // an analysis reports values, not a player's choice
   if (auto v = args.value("depth")) {
     auto d = parse_int(*v);
     if (!d || *d < 1 || *d > 100) return make_error("bad depth " + quoted(*v) + ": give 1 to 100");
@@ -197,6 +198,7 @@ int run_bench(const std::vector<std::string>& words) {
     if (!status) return fail(std::string(b.game) + ": " + status.error());
     search::Limits limits;
     limits.depth = b.depth;
+    limits.contempt = 0;  // fixed searches, the same whatever a game's contempt
     limits.threads = threads;
     limits.reductions = switches.reductions;
     limits.null_move = switches.null_move;

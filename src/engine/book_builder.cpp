@@ -68,6 +68,7 @@ Status search_into(const Rules& rules, const std::vector<Position>& positions,
       search::Limits limits;
       limits.depth = options.depth;
       limits.book = false;
+      limits.contempt = 0;  // a value to report, not a player's choice
       const BestMove best = engine.search(limits);
       auto move = parse_move(pos, best.move);
       std::lock_guard lock(mutex);

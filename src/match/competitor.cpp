@@ -80,6 +80,12 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
     if (!v || *v < 0 || *v > 50)
       return make_error("bad table-draw " + quoted(value) + ": give 0 to 50 percent");
     spec.limits.table_draw_eval = *v;
+  } else if (name == "contempt" && ours) {
+    // A draw's cost to the root side when level (search::Limits::contempt).
+    auto v = parse_int(value);
+    if (!v || *v < 0 || *v > 50)
+      return make_error("bad contempt " + quoted(value) + ": give 0 to 50 centipawns");
+    spec.limits.contempt = *v;
   } else if (name == "threads" && ours) {
     // Lazy SMP search threads (src/search/search.h), to measure what threads gain.
     auto v = parse_int(value);
@@ -103,9 +109,10 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
       return make_error("bad egdb-memory " + quoted(value) + ": give 0 to 4096 GB");
     spec.egdb_memory = static_cast<std::uint64_t>(*v) << 30;
   } else if (ours) {
-    return make_error("unknown option " + quoted(name) +
-                      " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
-                      "futility, book, table-draw, threads, hash, eval, egdb, egdb-memory, name)");
+    return make_error(
+        "unknown option " + quoted(name) +
+        " for our engine (level, nodes, depth, time, reductions, null-move, probcut, "
+        "futility, book, table-draw, contempt, threads, hash, eval, egdb, egdb-memory, name)");
   } else {
     spec.parameters.emplace_back(std::string(name), std::string(value));
   }

@@ -307,6 +307,7 @@ Result<std::vector<std::string>> random_opening(std::string_view game, int plies
     search::Limits limits;
     limits.nodes = kBalanceNodes;
     limits.book = false;
+    limits.contempt = 0;  // a value to report, not a player's choice
     const engine::BestMove best = judge->search(limits);
     const bool level =
         best.score.kind == search::Score::Kind::draw ||

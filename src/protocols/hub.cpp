@@ -413,6 +413,7 @@ void HubSession::on_go(const HubLine& line) {
     // `stop` unless a limit was given.
     limits.level = 10;
     limits.book = false;
+    limits.contempt = 0;  // values to report, not a player's preference for playing on
     if (!level_given_) {
       limits.move_time = 0;
       limits.infinite = true;

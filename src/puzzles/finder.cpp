@@ -67,6 +67,7 @@ Result<RootCheck> check_root(engine::Engine& engine, const std::string& game,
   search::Limits limits;
   limits.nodes = nodes;
   limits.book = false;
+  limits.contempt = 0;  // a value to report, not a player's choice
   const engine::BestMove best = engine.search(limits);
   check.move = best.move;
   check.pv = best.pv;

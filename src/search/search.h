@@ -242,6 +242,7 @@ class Search {
     Value iteration_value = 0;
     // The root side's contempt for a draw in the tree (draw_contempt above).
     Value contempt = 0;
+    bool table_contempt = false;
     // The static values of this search by key, where the traits ask for it (the upper 40 bits
     // of a slot hold the key's, the lower 24 the value): a position met again, by a
     // transposition or by quiescence under a node evaluated before, is not evaluated twice.
@@ -273,16 +274,23 @@ class Search {
     }
 
     void set_contempt(Value root_value) {
-      if constexpr (draw_contempt<T>() > 0)
-        contempt =
-            is_decided(root_value) ? 0 : std::clamp<Value>(root_value / 2, 0, draw_contempt<T>());
+      const int floor =
+          search.limits_.contempt >= 0 ? search.limits_.contempt : contempt_floor<T>();
+      const int cap = draw_contempt<T>() + floor;
+      table_contempt = floor > 0;
+      contempt = cap == 0 || is_decided(root_value)
+                     ? 0
+                     : std::clamp<Value>(root_value / 2 + floor, 0, cap);
     }
     // A draw in the tree as seen by the side to move at `pos`.
     Value draw_value(const Position& pos) const {
-      if constexpr (draw_contempt<T>() > 0)
-        return T::side_index(pos) == T::side_index(root_position) ? -contempt : contempt;
-      else
-        return kDraw;
+      if (contempt == 0) return kDraw;
+      return T::side_index(pos) == T::side_index(root_position) ? -contempt : contempt;
+    }
+    // What contempt adds to an endgame database's draw (its value without it is kept in the
+    // transposition table, the same for every search).
+    Value table_draw_shift(const Position& pos) const {
+      return table_contempt ? draw_value(pos) : kDraw;
     }
 
     // A position an endgame database calls drawn: kDraw, or the part of its evaluation that
@@ -469,12 +477,13 @@ class Search {
           if (T::in_tables(pos)) {
             const std::uint64_t key = keys[base + ply];
             TTData tt;
-            if (search.tt_.probe(key, tt) && tt.depth == kTableDepth) return tt.value;
+            if (search.tt_.probe(key, tt) && tt.depth == kTableDepth)
+              return is_table_value(tt.value) ? tt.value : tt.value + table_draw_shift(pos);
             if (auto t = T::probe_table(pos)) {
               table_hits.fetch_add(1, std::memory_order_relaxed);
               const Value v = t->outcome == 0 ? table_draw(pos) : table_value(*t);
               search.tt_.store(key, TTData{0, v, kTableDepth, Bound::exact});
-              return v;
+              return t->outcome == 0 ? v + table_draw_shift(pos) : v;
             }
           }
         }

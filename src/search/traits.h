@@ -32,6 +32,8 @@
 //                                  Limits::table_draw_eval leaves it to the game (default 0)
 //   kDrawContempt                  the most a draw in the tree costs the side standing better at
 //                                  the root (draw_contempt below; default 0)
+//   kContemptFloor                 a draw's cost to the root side when level, as
+//                                  Limits::contempt (contempt_floor below; default 0)
 //   null_move_allowed(pos), null_move(pos) -> Position
 //                                  null-move pruning: passing is allowed (not in check, no
 //                                  zugzwang to fear) and the position after a pass
@@ -81,6 +83,17 @@ template <class T>
 constexpr int draw_contempt() {
   if constexpr (requires { T::kDrawContempt; })
     return T::kDrawContempt;
+  else
+    return 0;
+}
+
+// Games whose traits set kContemptFloor > 0 (or a search given Limits::contempt > 0) score every
+// draw in the tree, an endgame database's draws too, that much further below zero for the root
+// side, on top of draw_contempt's part of its advantage.
+template <class T>
+constexpr int contempt_floor() {
+  if constexpr (requires { T::kContemptFloor; })
+    return T::kContemptFloor;
   else
     return 0;
 }

@@ -117,6 +117,7 @@ Result<PlayedGame> play_one(const SelfplayOptions& o, const QuietTest& quiet,
       limits.nodes = o.nodes;
       limits.seed = rng();
       limits.book = false;  // the games' own searches, also in the book's positions
+      limits.contempt = 0;  // a value to report, not a player's choice
       const engine::BestMove best = engine.search(limits);
       if (best.move.empty()) break;
       move = best.move;
@@ -298,6 +299,7 @@ Result<RescoreProgress> rescore(const RescoreOptions& o, const RescoreCallback& 
         limits.nodes = o.nodes;
         limits.seed = o.seed * 0x9e3779b97f4a7c15ULL + i;
         limits.book = false;  // every label from a search
+        limits.contempt = 0;  // a value to report, not a player's choice
         const engine::BestMove best = engine.search(limits);
         score = label_score(best.score, item.to_move);
       }

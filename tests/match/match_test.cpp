@@ -27,6 +27,10 @@ TEST(MatchCompetitor, OurEngineWithItsOptions) {
   auto draws = parse_competitor("level=10,table-draw=25");
   ASSERT_TRUE(draws.ok()) << draws.error();
   EXPECT_EQ(draws->limits.table_draw_eval, 25);
+  EXPECT_EQ(draws->limits.contempt, -1);
+  auto contempt = parse_competitor("level=10,contempt=15");
+  ASSERT_TRUE(contempt.ok()) << contempt.error();
+  EXPECT_EQ(contempt->limits.contempt, 15);
   auto prefixed = parse_competitor("ours:depth=6,time=0.5,name=Six");
   ASSERT_TRUE(prefixed.ok()) << prefixed.error();
   EXPECT_EQ(prefixed->limits.depth, 6);
@@ -73,6 +77,8 @@ TEST(MatchCompetitor, BadSpecsAreErrorsThatSayWhy) {
   expect_error("egdb-memory=5000", "bad egdb-memory");
   expect_error("table-draw=51", "bad table-draw '51': give 0 to 50 percent");
   expect_error("table-draw=some", "bad table-draw");
+  expect_error("contempt=51", "bad contempt '51': give 0 to 50 centipawns");
+  expect_error("contempt=-3", "bad contempt");
 }
 
 TEST(MatchCompetitor, EachProtocolPlaysItsGames) {

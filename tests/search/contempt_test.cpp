@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <optional>
 #include <string>
 
 #include "common/move_list.h"
@@ -102,6 +103,81 @@ TEST(DrawContempt, StandingWorseItTakesTheDraw) {
 TEST(DrawContempt, ASmallAdvantageWeighsLittle) {
   EXPECT_EQ(best_at_root<50>(16).best, "repeat");
   EXPECT_EQ(best_at_root<50>(30).best, "play-on");
+}
+
+// A contempt floor (Limits::contempt, a game's kContemptFloor): a draw costs the root side that
+// much even when the game is level, an endgame database's draws too. The toy: from the root,
+// "simplify" leads to a position the tables call drawn, "play-on" to a line outside them that the
+// evaluation rates 10 below zero for the root side. The game's own draw contempt is 25, as
+// russian's.
+struct TableToyTraits : ToyTraits<25> {
+  static void generate(const Position& p, MoveList& list) {
+    list.clear();
+    if (p.node == 0) {
+      list.push({1});
+      list.push({2});
+    } else if (p.node >= 2 && p.node < 60) {
+      list.push({p.node + 1});
+    }
+  }
+  static std::uint64_t key(const Position& p) {
+    return 0x2000 + static_cast<std::uint64_t>(p.node) * 2 + static_cast<std::uint64_t>(p.side);
+  }
+  static std::string move_text(const Position&, const Move& m) {
+    return m.to == 1 ? "simplify" : m.to == 2 ? "play-on" : "on";
+  }
+  static bool in_tables(const Position& p) { return p.node == 1; }
+  static std::optional<TableValue> probe_table(const Position& p) {
+    if (!in_tables(p)) return std::nullopt;
+    return TableValue{0, 0};
+  }
+};
+
+SearchResult with_floor(int floor, int root_eval, TranspositionTable* shared = nullptr) {
+  TranspositionTable own(1);
+  std::atomic<bool> stop{false};
+  Search<TableToyTraits> search(shared ? *shared : own, stop);
+  Limits limits;
+  limits.depth = 8;
+  limits.contempt = floor;
+  return search.run(ToyPosition{0, 0, root_eval}, {}, 0, limits, {});
+}
+
+// Without a floor (the default, -1, or 0) a table draw is worth 0 whatever the draw contempt:
+// the drawn ending beats the line rated -10, even standing better at the root.
+TEST(ContemptFloor, WithoutItATableDrawIsWorthZero) {
+  for (const int floor : {-1, 0}) {
+    const SearchResult r = with_floor(floor, 0);
+    EXPECT_EQ(r.best, "simplify") << floor;
+    EXPECT_EQ(r.value, kDraw) << floor;
+    EXPECT_EQ(with_floor(floor, 200).best, "simplify") << floor;
+  }
+}
+
+// With a floor of 15, in a level game, the table draw counts -15 for the root side: it plays on.
+TEST(ContemptFloor, ALevelGameIsPlayedOn) {
+  const SearchResult r = with_floor(15, 0);
+  EXPECT_EQ(r.best, "play-on");
+  EXPECT_EQ(r.value, -10);
+  // A floor below what playing on costs leaves the draw the better.
+  EXPECT_EQ(with_floor(5, 0).best, "simplify");
+}
+
+// Standing worse, half the disadvantage takes the floor back: -40 at the root leaves no contempt.
+TEST(ContemptFloor, StandingWorseTheDrawIsTaken) {
+  const SearchResult r = with_floor(15, -40);
+  EXPECT_EQ(r.best, "simplify");
+  EXPECT_EQ(r.value, kDraw);
+}
+
+// The transposition table keeps a table draw without the contempt of the search that stored it:
+// a search without a floor after one with it still finds the draw worth 0.
+TEST(ContemptFloor, TheTableKeepsTheDrawWithoutContempt) {
+  TranspositionTable tt(1);
+  EXPECT_EQ(with_floor(15, 0, &tt).best, "play-on");
+  const SearchResult r = with_floor(0, 0, &tt);
+  EXPECT_EQ(r.best, "simplify");
+  EXPECT_EQ(r.value, kDraw);
 }
 
 }  // namespace

@@ -113,6 +113,12 @@ struct SearchTraits {
   // Scan 2.0, english against Cake 1.89 48.8% with it and 50.6% without on the same 80 balanced
   // openings ("English against Cake: draw contempt and the 5-piece tables"): both left without.
   static constexpr int kDrawContempt = R.id == "russian" ? 25 : 0;
+  // Russian also scores every draw in the tree, an endgame table's draws too, 40 centipawns below
+  // zero for the side to play in a level game (search/traits.h, contempt_floor), so that it keeps
+  // the game going instead of trading down into a drawn ending: against KestoG 1.1 at 0.2 s on
+  // the same 360 balanced openings 85.7% (+258 -1 =101) with it, 82.1% (+231 -0 =129) without
+  // (docs/measurements.md, "A contempt floor, russian"). Analyses report values without it.
+  static constexpr int kContemptFloor = R.id == "russian" ? 40 : 0;
   // Measured at 0.1 s a move against the one- or two-ply reductions: international +17 -5 =31,
   // english +19 -16 =45 (docs/measurements.md).
   // English giveaway reduces nothing: at 20,000 nodes a move, 200 games, the search without

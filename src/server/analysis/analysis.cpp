@@ -89,6 +89,7 @@ json Analysis::analyse(const AnalyseRequest& r) {
   search::Limits limits;
   limits.depth = r.depth;
   limits.book = false;  // an analysis searches, also where the opening book has the move
+  limits.contempt = 0;  // a value to report, not a player's choice
   limits.move_time = r.time_ms / 1000.0;
   const double seconds = r.time_ms > 0 ? r.time_ms / 1000.0 + 1.0 : 30.0;
   const engine::BestMove best = search_now(pool_, at.variant, at.fen, at.moves, limits, seconds,
@@ -237,6 +238,7 @@ void Analysis::live_analysis_depth(const std::shared_ptr<LiveAnalysis>& live,
     search::Limits limits;
     limits.depth = depth;
     limits.book = false;
+    limits.contempt = 0;  // a value to report, not a player's choice
     limits.exclude = found_moves(lines);
     const double left = std::chrono::duration<double>(live->until - Clock::now()).count();
     const engine::BestMove best = search_with_deadline(engine, limits, left, cancelled);

@@ -179,6 +179,7 @@ void Review::review_next(const std::string& id) {
     search::Limits limits;
     limits.book = false;
     limits.move_time = progress.ms / 1000.0;
+    limits.contempt = 0;  // a value to report, not a player's choice
     const double seconds = limits.move_time + 1.0;
     const std::string variant = game->stored.variant;
     const bool huffing = game->stored.huffing;

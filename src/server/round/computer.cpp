@@ -117,6 +117,7 @@ void Round::computer_answers_draw(LiveGame& game, std::unique_lock<std::mutex>& 
   search::Limits limits;
   limits.move_time = 0.3;
   limits.level = level;
+  limits.contempt = 0;  // the position's value, not a preference for playing on
   const engine::BestMove best =
       search_now(pool_, variant, fen, moves, limits, 1.0, EnginePool::Priority::reply);
   lock.lock();
