@@ -170,8 +170,10 @@ class Search {
     stop_.store(true);
     for (auto& t : helpers) t.join();
     SearchResult result = workers[0]->result;
-    // A drawn root stays drawn whatever part of the evaluation its table draws keep.
-    result.exact_draw = workers[0]->root_table_draw && std::abs(result.value) <= kTableDrawCap;
+    // A drawn root stays drawn whatever part of the evaluation its table draws keep and whatever
+    // contempt they bear.
+    result.exact_draw = workers[0]->root_table_draw &&
+                        std::abs(result.value) <= kTableDrawCap + workers[0]->contempt;
     result.nodes = total_nodes();
     workers_ = nullptr;
     return result;

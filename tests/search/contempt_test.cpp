@@ -133,10 +133,20 @@ struct TableToyTraits : ToyTraits<25> {
   }
 };
 
+// The same toy with the root and both moves' positions in the tables, all drawn.
+struct DrawnRootTraits : TableToyTraits {
+  static bool in_tables(const Position& p) { return p.node <= 2; }
+  static std::optional<TableValue> probe_table(const Position& p) {
+    if (!in_tables(p)) return std::nullopt;
+    return TableValue{0, 0};
+  }
+};
+
+template <class Traits = TableToyTraits>
 SearchResult with_floor(int floor, int root_eval, TranspositionTable* shared = nullptr) {
   TranspositionTable own(1);
   std::atomic<bool> stop{false};
-  Search<TableToyTraits> search(shared ? *shared : own, stop);
+  Search<Traits> search(shared ? *shared : own, stop);
   Limits limits;
   limits.depth = 8;
   limits.contempt = floor;
@@ -178,6 +188,14 @@ TEST(ContemptFloor, TheTableKeepsTheDrawWithoutContempt) {
   const SearchResult r = with_floor(0, 0, &tt);
   EXPECT_EQ(r.best, "simplify");
   EXPECT_EQ(r.value, kDraw);
+}
+
+// A root the tables call drawn is still reported as an exact draw when every move scores the
+// most contempt can make of a draw (+100 at the root: min(50 + 40, 25 + 40) = 65 below zero).
+TEST(ContemptFloor, ADrawnRootStaysAnExactDraw) {
+  const SearchResult r = with_floor<DrawnRootTraits>(40, 100);
+  EXPECT_EQ(r.value, -65);
+  EXPECT_TRUE(r.exact_draw);
 }
 
 }  // namespace
