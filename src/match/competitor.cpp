@@ -83,8 +83,8 @@ Status read_option(CompetitorSpec& spec, std::string_view item) {
   } else if (name == "contempt" && ours) {
     // A draw's cost to the root side when level (search::Limits::contempt).
     auto v = parse_int(value);
-    if (!v || *v < 0 || *v > 50)
-      return make_error("bad contempt " + quoted(value) + ": give 0 to 50 centipawns");
+    if (!v || *v < 0 || *v > 100)
+      return make_error("bad contempt " + quoted(value) + ": give 0 to 100 centipawns");
     spec.limits.contempt = *v;
   } else if (name == "threads" && ours) {
     // Lazy SMP search threads (src/search/search.h), to measure what threads gain.

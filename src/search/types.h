@@ -74,11 +74,12 @@ struct Limits {
   // player would against an opponent who may still go wrong (docs/egdb.md). -1: the game's
   // own (its traits' kTableDrawEval, measured game by game).
   int table_draw_eval = -1;
-  // Contempt for a draw when the game is level (centipawns, 0..50): a draw in the tree, by
+  // Contempt for a draw when the game is level (centipawns, 0..100): a draw in the tree, by
   // repetition, by the reversible-move rule or by an endgame database, costs the side to move at
-  // the root this much plus half its static advantage (never below 0), so that it keeps the game
+  // the root this much plus half its static advantage (that half at most the game's
+  // kDrawContempt, none in english; never below 0 in all), so that it keeps the game
   // going against an opponent who may still go wrong. -1: the game's own (its traits'
-  // kContemptFloor: russian 40, the others 0). An analysis gives 0, to report
+  // kContemptFloor: russian 40, english 20, the others 0). An analysis gives 0, to report
   // values rather than a player's preference.
   int contempt = -1;
   // Root moves not to search, in the game's notation: the lines after the first of a multi-line

@@ -77,7 +77,7 @@ TEST(MatchCompetitor, BadSpecsAreErrorsThatSayWhy) {
   expect_error("egdb-memory=5000", "bad egdb-memory");
   expect_error("table-draw=51", "bad table-draw '51': give 0 to 50 percent");
   expect_error("table-draw=some", "bad table-draw");
-  expect_error("contempt=51", "bad contempt '51': give 0 to 50 centipawns");
+  expect_error("contempt=101", "bad contempt '101': give 0 to 100 centipawns");
   expect_error("contempt=-3", "bad contempt");
 }
 

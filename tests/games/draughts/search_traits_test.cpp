@@ -251,11 +251,13 @@ TEST(DraughtsSearchTraits, RussianHasAQuarterOfAManOfDrawContempt) {
   EXPECT_EQ(search::draw_contempt<SearchTraits<kRussianGiveaway>>(), 0);
   EXPECT_EQ(search::draw_contempt<SearchTraits<kInternational>>(), 0);
   EXPECT_EQ(search::draw_contempt<SearchTraits<kEnglish>>(), 0);
-  // Russian keeps a level game going (search/traits.h, contempt_floor); the others do not.
+  // Russian and english keep a level game going (search/traits.h, contempt_floor); the others do
+  // not.
   EXPECT_EQ(search::contempt_floor<SearchTraits<kRussian>>(), 40);
   EXPECT_EQ(search::contempt_floor<SearchTraits<kRussianGiveaway>>(), 0);
   EXPECT_EQ(search::contempt_floor<SearchTraits<kInternational>>(), 0);
-  EXPECT_EQ(search::contempt_floor<SearchTraits<kEnglish>>(), 0);
+  EXPECT_EQ(search::contempt_floor<SearchTraits<kEnglish>>(), 20);
+  EXPECT_EQ(search::contempt_floor<SearchTraits<kEnglishGiveaway>>(), 0);
 }
 
 TEST(DraughtsSearchTraits, EnglishGiveawayBlendsAQuarterOfTheClassicEvaluation) {
