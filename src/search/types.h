@@ -76,11 +76,11 @@ struct Limits {
   int table_draw_eval = -1;
   // Contempt for a draw when the game is level (centipawns, 0..100): a draw in the tree, by
   // repetition, by the reversible-move rule or by an endgame database, costs the side to move at
-  // the root this much plus half its static advantage (that half at most the game's
-  // kDrawContempt, none in english; never below 0 in all), so that it keeps the game
-  // going against an opponent who may still go wrong. -1: the game's own (its traits'
-  // kContemptFloor: russian 40, english 20, the others 0). An analysis gives 0, to report
-  // values rather than a player's preference.
+  // the root this much plus half its static value at the root, never less than nothing and never
+  // more than this plus the game's kDrawContempt (search/traits.h): so that a side standing
+  // level or better keeps the game going against an opponent who may still go wrong. -1: the
+  // game's own (its traits' kContemptFloor). An analysis gives 0, to report values rather than
+  // a player's preference.
   int contempt = -1;
   // Root moves not to search, in the game's notation: the lines after the first of a multi-line
   // analysis (each searched without the better ones found before it).

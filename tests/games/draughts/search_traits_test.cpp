@@ -251,11 +251,12 @@ TEST(DraughtsSearchTraits, RussianHasAQuarterOfAManOfDrawContempt) {
   EXPECT_EQ(search::draw_contempt<SearchTraits<kRussianGiveaway>>(), 0);
   EXPECT_EQ(search::draw_contempt<SearchTraits<kInternational>>(), 0);
   EXPECT_EQ(search::draw_contempt<SearchTraits<kEnglish>>(), 0);
-  // Russian and english keep a level game going (search/traits.h, contempt_floor); the others do
-  // not.
+  // Russian, english and international keep a level game going (search/traits.h,
+  // contempt_floor); the giveaway variants, where it was never measured, do not.
   EXPECT_EQ(search::contempt_floor<SearchTraits<kRussian>>(), 40);
   EXPECT_EQ(search::contempt_floor<SearchTraits<kRussianGiveaway>>(), 0);
-  EXPECT_EQ(search::contempt_floor<SearchTraits<kInternational>>(), 0);
+  EXPECT_EQ(search::contempt_floor<SearchTraits<kInternational>>(), 20);
+  EXPECT_EQ(search::contempt_floor<SearchTraits<kInternationalGiveaway>>(), 0);
   EXPECT_EQ(search::contempt_floor<SearchTraits<kEnglish>>(), 20);
   EXPECT_EQ(search::contempt_floor<SearchTraits<kEnglishGiveaway>>(), 0);
 }
