@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "games/draughts/book.h"
 #include "games/draughts/notation.h"
 #include "games/draughts/rules.h"
 #include "protocols/draughts_fields.h"
@@ -193,11 +194,16 @@ TEST(Hub, BookParameter) {
   EXPECT_EQ(starting_with(lines, "done move=").size(), 1u) << all(lines);
 }
 
+// After 32-28 19-23 28x19, a depth-4 `go think`: Black must take back.
+const std::string kThinkAfterThreePlies =
+    "init\n"
+    "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19x23\"\n"
+    "level depth=4\ngo think\nnew-game\n";
+const std::string kAfterThreePlies = "B:W19,31,33-50:B1-18,20";
+
+// A search (the book off: the position is in the international book) stops at the depth asked.
 TEST(Hub, ThinkWithADepthLimit) {
-  const auto lines = run_script(
-      "hub\ninit\n"
-      "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww moves=\"32-28 19-23 28x19x23\"\n"
-      "level depth=4\ngo think\nnew-game\n");
+  const auto lines = run_script("hub\nset-param name=book value=false\n" + kThinkAfterThreePlies);
   EXPECT_TRUE(starting_with(lines, "error").empty()) << all(lines);
   const auto infos = starting_with(lines, "info ");
   ASSERT_FALSE(infos.empty()) << all(lines);
@@ -206,12 +212,33 @@ TEST(Hub, ThinkWithADepthLimit) {
   EXPECT_FALSE(value_of(infos.back(), "pv").empty());
   const auto done = starting_with(lines, "done");
   ASSERT_EQ(done.size(), 1u) << all(lines);
-  // After 32-28 19-23 28x19, Black must take back.
-  const std::string fen = "B:W19,31,33-50:B1-18,20";
   const std::string move = value_of(done[0], "move");
-  EXPECT_TRUE(is_legal_hub_move(draughts::kInternational, fen, move)) << done[0];
+  EXPECT_TRUE(is_legal_hub_move(draughts::kInternational, kAfterThreePlies, move)) << done[0];
   EXPECT_NE(move.find('x'), std::string::npos) << done[0];
   EXPECT_FALSE(value_of(done[0], "ponder").empty()) << done[0];
+}
+
+// With the book on (the default), a position of the international book (data/book/
+// international.txt: every position of three plies) is answered by the book's move at the depth
+// that chose it, whatever the level's limit, with no search.
+TEST(Hub, ThinkPlaysTheBooksMove) {
+  const auto lines = run_script("hub\n" + kThinkAfterThreePlies);
+  const auto infos = starting_with(lines, "info ");
+  ASSERT_FALSE(infos.empty()) << all(lines);
+  EXPECT_EQ(value_of(infos.back(), "depth"), "21") << infos.back();
+  const auto done = starting_with(lines, "done");
+  ASSERT_EQ(done.size(), 1u) << all(lines);
+  const auto book = draughts::builtin_book(draughts::kInternational.id);
+  ASSERT_TRUE(book && *book);
+  const auto pos = draughts::parse_fen(draughts::kInternational, kAfterThreePlies);
+  ASSERT_TRUE(pos);
+  const auto hit = (*book)->probe(*pos);
+  ASSERT_TRUE(hit);
+  const auto field = parse_field_move(draughts::kInternational, value_of(done[0], "move"));
+  ASSERT_TRUE(field) << done[0];
+  const auto played = find_move(draughts::kInternational, *pos, *field);
+  ASSERT_TRUE(played.ok()) << done[0];
+  EXPECT_EQ(*played, hit->move) << done[0];
 }
 
 TEST(Hub, ThinkWithANodeLimit) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "games/draughts/notation.h"
@@ -117,6 +118,28 @@ TEST(DraughtsBook, BuiltInBooksRead) {
     auto book = builtin_book(rules->id);
     EXPECT_TRUE(book) << rules->id << ": " << (book ? "" : book.error());
   }
+}
+
+// The international book compiled in (data/book/international.txt, `--plies 3 --follow 4`) has a
+// legal move, searched to its depth, in every position of at most three plies (Black's first
+// move after any two-ply start) and in every position after its own move at ply 2 and any reply
+// (White's second move): a book cut short or built for other rules fails here.
+TEST(DraughtsBook, TheInternationalBookCoversItsPlies) {
+  auto book = builtin_book(kInternational.id);
+  ASSERT_TRUE(book) << book.error();
+  ASSERT_NE(*book, nullptr);
+  const auto has_move = [&](const Position& pos) {
+    const auto hit = (*book)->probe(pos);
+    if (!hit || hit->depth < 21) return false;
+    const auto moves = legal_moves(kInternational, pos);
+    return std::find(moves.begin(), moves.end(), hit->move) != moves.end();
+  };
+  const auto levels = opening_levels(kInternational, 3);
+  for (const auto& level : levels)
+    for (const Position& pos : level) EXPECT_TRUE(has_move(pos)) << to_fen(kInternational, pos);
+  const auto lines = follow_level(**book, levels[2]);
+  EXPECT_GT(lines.size(), levels[2].size());  // every reply to the book's move at ply 2
+  for (const Position& pos : lines) EXPECT_TRUE(has_move(pos)) << to_fen(kInternational, pos);
 }
 
 }  // namespace
