@@ -49,10 +49,26 @@ std::vector<std::string> commands_of(const std::string& path) {
   for (std::string_view l : split(*text, '\n')) {
     if (l.empty() || l[0] != '#') break;
     l.remove_prefix(std::min<std::size_t>(2, l.size()));
-    if (l.ends_with(" positions.")) continue;
+    if (l.ends_with(" positions.") || l.ends_with(" positions, one per symmetry class.")) continue;
     lines.emplace_back(l);
   }
   return lines;
+}
+
+// The first lines of a book built by `command` (in backquotes) into `out`. A build over an
+// earlier book keeps its entries: the file keeps saying every command that made it, the earlier
+// ones first, a command run again named once.
+std::string commands_note(const std::string& game, const std::string& command, const char* doc,
+                          bool over_earlier, const std::string& out) {
+  std::string note = "Opening book of " + game + ": " + command + " (" + doc + ").";
+  if (!over_earlier) return note;
+  const std::vector<std::string> made = commands_of(out);
+  if (made.empty() || made.back() == note) return note;
+  const std::string again = "then " + command + ".";
+  note.clear();
+  for (const std::string& m : made) note += m + "\n";
+  if (made.back() != again) note += again;
+  return note;
 }
 
 void print_progress(const std::string& line) {
@@ -112,17 +128,8 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
   command += " --plies " + std::to_string(options.plies);
   if (options.follow) command += " --follow " + std::to_string(options.follow);
   command += " --depth " + std::to_string(options.depth) + "`";
-  // A build under a line adds to an earlier book: the file keeps saying every command that made
-  // it, the earlier ones first.
-  std::string comment = "Opening book of " + game + ": " + command + " (docs/engine.md).";
-  if (!line.empty() && earlier) {
-    const std::vector<std::string> made = commands_of(out);
-    if (!made.empty()) {
-      comment.clear();
-      for (const std::string& m : made) comment += m + "\n";
-      if (made.back() != "then " + command + ".") comment += "then " + command + ".";
-    }
-  }
+  const std::string comment =
+      commands_note(game, command, "docs/engine.md", earlier.has_value(), out);
   std::string write_error;
   const auto save = [&](const draughts::Book& b) {
     save_noting(b, out, comment + "\n" + std::to_string(b.size()) + " positions.", write_error);
@@ -178,9 +185,11 @@ int run_book(const std::vector<std::string>& words) {
   }
   if (!args->flag("quiet")) options.progress = print_progress;
 
-  const std::string comment = "Opening book of " + game + ": `doska book build " + game +
-                              " --plies " + std::to_string(options.plies) + " --depth " +
-                              std::to_string(options.depth) + "` (docs/mill.md).";
+  const std::string command = "`doska book build " + game + " --plies " +
+                              std::to_string(options.plies) + " --depth " +
+                              std::to_string(options.depth) + "`";
+  const std::string comment =
+      commands_note(game, command, "docs/mill.md", earlier.has_value(), out);
   std::string write_error;
   const auto save = [&](const mill::Book& book) {
     save_noting(

@@ -213,6 +213,22 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
                                 "23-19\" --plies 0 --follow 2 --depth 3`.\n"),
             std::string::npos)
       << file_text(out);
+  // A build without a line over that book keeps its entries, and its header keeps every command.
+  const std::string before = file_text(out);
+  run =
+      doska({"book", "build", "english", "--plies", "0", "--depth", "2", "--out", out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find(", 0 searched"), std::string::npos) << run.out;
+  const std::string after = file_text(out);
+  const std::string commands = before.substr(0, before.find("\n# then `doska book build english "
+                                                            "--moves \"9-13 22-18, 10-14"));
+  EXPECT_EQ(after.rfind(commands, 0), 0u) << after;
+  EXPECT_NE(after.find("23-19\" --plies 0 --follow 2 --depth 3`.\n# then `doska book build "
+                       "english --plies 0 --depth 2`.\n# "),
+            std::string::npos)
+      << after;
+  EXPECT_EQ(after.substr(after.find("\ngame english\n")),
+            before.substr(before.find("\ngame english\n")));
   expect_error(doska({"book", "build", "english", "--moves", "9-13 22-18,, 10-14", "--out", out}),
                "--moves: line 2 of 3 has no move");
   expect_error(
@@ -235,6 +251,29 @@ TEST(CliBook, DraughtsBookBuildsAndGoesOn) {
   run = doska({"book", "build", "english", "--plies", "0", "--depth", "2", "--out", out, "--fresh",
                "--quiet"});
   EXPECT_EQ(run.status, 0) << run.err;
+  std::remove(out.c_str());
+}
+
+// `doska book build mill` over an earlier book: its entries kept, and every command named.
+TEST(CliBook, MillBookNamesEveryCommand) {
+  const std::string out = doska::test::scratch_dir() + "cli_book_mill.txt";
+  std::remove(out.c_str());
+  CommandRun run = doska({"book", "build", "mill", "--plies", "0", "--depth", "2", "--threads", "1",
+                          "--out", out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  run = doska({"book", "build", "mill", "--plies", "1", "--depth", "2", "--threads", "1", "--out",
+               out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_NE(run.out.find("searched to depth 2"), std::string::npos) << run.out;
+  const std::string text = file_text(out);
+  EXPECT_EQ(text.rfind("# Opening book of mill: `doska book build mill --plies 0 --depth 2` "
+                       "(docs/mill.md).\n# then `doska book build mill --plies 1 --depth 2`.\n# ",
+                       0),
+            0u)
+      << text;
+  run = doska({"book", "build", "mill", "--plies", "1", "--depth", "2", "--out", out, "--quiet"});
+  ASSERT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(file_text(out), text);  // the same command again: nothing searched, named once
   std::remove(out.c_str());
 }
 

@@ -91,9 +91,10 @@ void expect_played_out(const MatchRun& run, int games) {
   EXPECT_EQ(run.lines_with("score "), 1) << run.out;
   // The same games by opening: one pair for every two games played.
   EXPECT_EQ(run.lines_with("pairs "), games >= 2 ? 1 : 0) << run.out;
-  if (games >= 2)
+  if (games >= 2) {
     EXPECT_NE(run.out.find(": " + std::to_string(games / 2) + " on one opening"), std::string::npos)
         << run.out;
+  }
 }
 
 std::string pdn_check(const std::string& path) {
