@@ -40,6 +40,10 @@ void save_noting(const Book& book, const std::string& out, const std::string& co
   if (first_error.empty()) first_error = wrong;
 }
 
+// How a book file's last comment line counts its positions, after the number.
+constexpr std::string_view kDraughtsCount = " positions.";
+constexpr std::string_view kMillCount = " positions, one per symmetry class.";
+
 // The leading comment lines of a book file that say which commands made it (all but the count
 // of positions), or none when it cannot be read.
 std::vector<std::string> commands_of(const std::string& path) {
@@ -49,7 +53,7 @@ std::vector<std::string> commands_of(const std::string& path) {
   for (std::string_view l : split(*text, '\n')) {
     if (l.empty() || l[0] != '#') break;
     l.remove_prefix(std::min<std::size_t>(2, l.size()));
-    if (l.ends_with(" positions.") || l.ends_with(" positions, one per symmetry class.")) continue;
+    if (l.ends_with(kDraughtsCount) || l.ends_with(kMillCount)) continue;
     lines.emplace_back(l);
   }
   return lines;
@@ -132,7 +136,8 @@ int run_draughts_book(const draughts::Rules& rules, const Args& args) {
       commands_note(game, command, "docs/engine.md", earlier.has_value(), out);
   std::string write_error;
   const auto save = [&](const draughts::Book& b) {
-    save_noting(b, out, comment + "\n" + std::to_string(b.size()) + " positions.", write_error);
+    save_noting(b, out, comment + "\n" + std::to_string(b.size()) + std::string(kDraughtsCount),
+                write_error);
   };
   options.checkpoint = save;
   auto report = engine::build_book(rules, options, book);
@@ -192,10 +197,8 @@ int run_book(const std::vector<std::string>& words) {
       commands_note(game, command, "docs/mill.md", earlier.has_value(), out);
   std::string write_error;
   const auto save = [&](const mill::Book& book) {
-    save_noting(
-        book, out,
-        comment + "\n" + std::to_string(book.size()) + " positions, one per symmetry class.",
-        write_error);
+    save_noting(book, out, comment + "\n" + std::to_string(book.size()) + std::string(kMillCount),
+                write_error);
   };
   // The earlier book's entries stay, those of this build over them (a deeper search, or a
   // position the earlier one did not reach).
