@@ -1,24 +1,33 @@
-# The opening books of data/book/<game>.txt (doska book build), compiled in as text: for the games
-# of GAMES that have one, FILES gets the files and BODY the body of a function that returns
-# std::span<const EmbeddedText>, an entry `{"<game>", R"doska_book(<text>)doska_book"}` a book
-# (empty where no game has one).
+# The opening books of data/book/<game>.txt (doska book build), compiled in: for the games of
+# GAMES that have one, FILES gets the files, DECLS the declarations of their bytes (an .incbin
+# each, as the weights are: a book of any size, where a string literal past 64 KB is more than a
+# compiler must take) and BODY the body of a function that returns std::span<const EmbeddedText>,
+# an entry `{"<game>", <the file's text>}` a book (empty where no game has one).
 include_guard(GLOBAL)
-function(doska_embed_books games files_var body_var)
+function(doska_embed_books games files_var decls_var body_var)
   set(table "")
   set(files "")
+  set(decls "")
   foreach(game IN LISTS games)
     set(file ${PROJECT_SOURCE_DIR}/data/book/${game}.txt)
     if(EXISTS ${file})
-      file(READ ${file} text)
-      string(APPEND table "    {\"${game}\", R\"doska_book(${text})doska_book\"},\n")
+      string(REPLACE "-" "_" sym "doska_book_${game}")
+      string(APPEND decls
+        "extern \"C\" const char ${sym}[];\n"
+        "extern \"C\" const char ${sym}_end[];\n"
+        "__asm__(\".section .rodata\\n.global ${sym}\\n${sym}:\\n.incbin \\\"${file}\\\"\\n"
+        ".global ${sym}_end\\n${sym}_end:\\n.byte 0\\n.previous\\n\");\n")
+      string(APPEND table
+        "    {\"${game}\", std::string_view(${sym}, static_cast<std::size_t>(${sym}_end - ${sym}))},\n")
       list(APPEND files ${file})
     endif()
   endforeach()
   if(table STREQUAL "")
     set(body "return {};")
   else()
-    set(body "static constexpr EmbeddedText kAll[] = {\n${table}  };\n  return kAll;")
+    set(body "static const EmbeddedText kAll[] = {\n${table}  };\n  return kAll;")
   endif()
   set(${files_var} "${files}" PARENT_SCOPE)
+  set(${decls_var} "${decls}" PARENT_SCOPE)
   set(${body_var} "${body}" PARENT_SCOPE)
 endfunction()
