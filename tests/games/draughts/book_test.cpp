@@ -120,26 +120,35 @@ TEST(DraughtsBook, BuiltInBooksRead) {
   }
 }
 
-// The international book compiled in (data/book/international.txt, `--plies 3 --follow 4`) has a
-// legal move, searched to its depth, in every position of at most three plies (Black's first
-// move after any two-ply start) and in every position after its own move at ply 2 and any reply
-// (White's second move): a book cut short or built for other rules fails here.
+// The international book compiled in (data/book/international.txt, `--plies 3 --follow 4` at
+// depth 21, then `--follow 6` at depth 19) has a legal move, searched to its depth, in every
+// position of at most three plies (Black's first move after any two-ply start), in every position
+// after its own move at ply 2 and any reply (White's second move), and so on at plies 5 and 6
+// (Black's second move, White's third): a book cut short or built for other rules fails here.
 TEST(DraughtsBook, TheInternationalBookCoversItsPlies) {
   auto book = builtin_book(kInternational.id);
   ASSERT_TRUE(book) << book.error();
   ASSERT_NE(*book, nullptr);
-  const auto has_move = [&](const Position& pos) {
-    const auto hit = (*book)->probe(pos);
-    if (!hit || hit->depth < 21) return false;
-    const auto moves = legal_moves(kInternational, pos);
-    return std::find(moves.begin(), moves.end(), hit->move) != moves.end();
+  const auto expect_moves = [&](const std::vector<Position>& positions, int depth) {
+    for (const Position& pos : positions) {
+      const auto hit = (*book)->probe(pos);
+      const auto moves = legal_moves(kInternational, pos);
+      EXPECT_TRUE(hit && hit->depth >= depth &&
+                  std::find(moves.begin(), moves.end(), hit->move) != moves.end())
+          << to_fen(kInternational, pos);
+    }
   };
   const auto levels = opening_levels(kInternational, 3);
-  for (const auto& level : levels)
-    for (const Position& pos : level) EXPECT_TRUE(has_move(pos)) << to_fen(kInternational, pos);
-  const auto lines = follow_level(**book, levels[2]);
-  EXPECT_GT(lines.size(), levels[2].size());  // every reply to the book's move at ply 2
-  for (const Position& pos : lines) EXPECT_TRUE(has_move(pos)) << to_fen(kInternational, pos);
+  for (const auto& level : levels) expect_moves(level, 21);
+  const auto ply4 = follow_level(**book, levels[2]);
+  EXPECT_GT(ply4.size(), levels[2].size());  // every reply to the book's move at ply 2
+  expect_moves(ply4, 21);
+  const auto ply5 = follow_level(**book, levels[3]);
+  EXPECT_GT(ply5.size(), levels[3].size());
+  expect_moves(ply5, 19);
+  const auto ply6 = follow_level(**book, ply4);
+  EXPECT_GT(ply6.size(), ply4.size());
+  expect_moves(ply6, 19);
 }
 
 }  // namespace
