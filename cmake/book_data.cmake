@@ -4,21 +4,19 @@
 # compiler must take) and BODY the body of a function that returns std::span<const EmbeddedText>,
 # an entry `{"<game>", <the file's text>}` a book (empty where no game has one).
 include_guard(GLOBAL)
+include(${CMAKE_CURRENT_LIST_DIR}/incbin.cmake)
 function(doska_embed_books games files_var decls_var body_var)
   set(table "")
   set(files "")
-  set(decls "")
+  set(incbins "")
   foreach(game IN LISTS games)
     set(file ${PROJECT_SOURCE_DIR}/data/book/${game}.txt)
     if(EXISTS ${file})
       string(REPLACE "-" "_" sym "doska_book_${game}")
-      string(APPEND decls
-        "extern \"C\" const char ${sym}[];\n"
-        "extern \"C\" const char ${sym}_end[];\n"
-        "__asm__(\".section .rodata\\n.global ${sym}\\n${sym}:\\n.incbin \\\"${file}\\\"\\n"
-        ".global ${sym}_end\\n${sym}_end:\\n.byte 0\\n.previous\\n\");\n")
+      doska_incbin(incbins ${sym} ${file})
       string(APPEND table
-        "    {\"${game}\", std::string_view(${sym}, static_cast<std::size_t>(${sym}_end - ${sym}))},\n")
+        "    {\"${game}\", std::string_view(reinterpret_cast<const char*>(${sym}),\n"
+        "        static_cast<std::size_t>(${sym}_end - ${sym}))},\n")
       list(APPEND files ${file})
     endif()
   endforeach()
@@ -28,6 +26,6 @@ function(doska_embed_books games files_var decls_var body_var)
     set(body "static const EmbeddedText kAll[] = {\n${table}  };\n  return kAll;")
   endif()
   set(${files_var} "${files}" PARENT_SCOPE)
-  set(${decls_var} "${decls}" PARENT_SCOPE)
+  set(${decls_var} "${incbins}" PARENT_SCOPE)
   set(${body_var} "${body}" PARENT_SCOPE)
 endfunction()

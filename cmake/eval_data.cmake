@@ -5,16 +5,7 @@
 set(DOSKA_EVAL_GAMES international russian english international-giveaway russian-giveaway
     english-giveaway)
 set(DOSKA_EVAL_DIR ${PROJECT_SOURCE_DIR}/data/eval)
-# Appends to `decls` the declarations of symbol `name` (and `name`_end) around the bytes of `file`.
-function(doska_incbin decls name file)
-  string(CONCAT text "${${decls}}"
-    "extern \"C\" const unsigned char ${name}[];\n"
-    "extern \"C\" const unsigned char ${name}_end[];\n"
-    "__asm__(\".section .rodata\\n.balign 16\\n.global ${name}\\n"
-    "${name}:\\n.incbin \\\"${file}\\\"\\n.global ${name}_end\\n"
-    "${name}_end:\\n.byte 0\\n.previous\\n\");\n")
-  set(${decls} "${text}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/incbin.cmake)
 set(eval_decls "")
 set(eval_table "")
 set(net_table "")
@@ -70,5 +61,5 @@ std::span<const EmbeddedText> embedded_books() {
 " @ONLY)
 set_source_files_properties(${eval_source} PROPERTIES OBJECT_DEPENDS "${eval_files}")
 # A book added later is compiled in at the next build (one changed: OBJECT_DEPENDS above).
-set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${book_files}
-  ${PROJECT_SOURCE_DIR}/data/book ${DOSKA_EVAL_DIR})
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/data/book
+  ${DOSKA_EVAL_DIR})
