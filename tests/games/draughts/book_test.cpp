@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <vector>
 
 #include "games/draughts/notation.h"
 #include "games/draughts/rules.h"
@@ -120,35 +121,43 @@ TEST(DraughtsBook, BuiltInBooksRead) {
   }
 }
 
-// The international book compiled in (data/book/international.txt, `--plies 3 --follow 4` at
-// depth 21, then `--follow 6` at depth 19) has a legal move, searched to its depth, in every
-// position of at most three plies (Black's first move after any two-ply start), in every position
-// after its own move at ply 2 and any reply (White's second move), and so on at plies 5 and 6
-// (Black's second move, White's third): a book cut short or built for other rules fails here.
-TEST(DraughtsBook, TheInternationalBookCoversItsPlies) {
-  auto book = builtin_book(kInternational.id);
+// A book compiled in has a legal move, searched at least to `depths[p]`, in every position of
+// ply p of its lines: every position of at most three plies, then, ply after ply, every position
+// after the book's own move two plies before and any reply to it (`follow_level`), up to ply
+// `depths.size() - 1`. So after any two-ply start the first player finds its next moves in the
+// book at plies 2, 4, 6, ... and the second at plies 3, 5, ..., whatever the opponent replies: a
+// book cut short or built for other rules fails here.
+void expect_book_covers(const Rules& rules, const std::vector<int>& depths) {
+  auto book = builtin_book(rules.id);
   ASSERT_TRUE(book) << book.error();
   ASSERT_NE(*book, nullptr);
-  const auto expect_moves = [&](const std::vector<Position>& positions, int depth) {
-    for (const Position& pos : positions) {
+  std::vector<std::vector<Position>> plies = opening_levels(rules, 3);
+  while (plies.size() < depths.size()) {
+    const auto& from = plies[plies.size() - 2];
+    plies.push_back(follow_level(**book, from));
+    EXPECT_GT(plies.back().size(), from.size()) << "ply " << plies.size() - 1;
+  }
+  for (std::size_t ply = 0; ply < depths.size(); ++ply) {
+    for (const Position& pos : plies[ply]) {
       const auto hit = (*book)->probe(pos);
-      const auto moves = legal_moves(kInternational, pos);
-      EXPECT_TRUE(hit && hit->depth >= depth &&
+      const auto moves = legal_moves(rules, pos);
+      EXPECT_TRUE(hit && hit->depth >= depths[ply] &&
                   std::find(moves.begin(), moves.end(), hit->move) != moves.end())
-          << to_fen(kInternational, pos);
+          << rules.id << " ply " << ply << ": " << to_fen(rules, pos);
     }
-  };
-  const auto levels = opening_levels(kInternational, 3);
-  for (const auto& level : levels) expect_moves(level, 21);
-  const auto ply4 = follow_level(**book, levels[2]);
-  EXPECT_GT(ply4.size(), levels[2].size());  // every reply to the book's move at ply 2
-  expect_moves(ply4, 21);
-  const auto ply5 = follow_level(**book, levels[3]);
-  EXPECT_GT(ply5.size(), levels[3].size());
-  expect_moves(ply5, 19);
-  const auto ply6 = follow_level(**book, ply4);
-  EXPECT_GT(ply6.size(), ply4.size());
-  expect_moves(ply6, 19);
+  }
+}
+
+// data/book/international.txt: `--plies 3 --follow 4` at depth 21, then `--follow 6` at depth
+// 19 (the first player plays three moves from the book after a two-ply start, the second two).
+TEST(DraughtsBook, TheInternationalBookCoversItsPlies) {
+  expect_book_covers(kInternational, {21, 21, 21, 21, 21, 19, 19});
+}
+
+// data/book/english.txt: `--plies 3 --follow 7` at depth 25 (three book moves for each player
+// after a two-ply start), some of its lines deeper.
+TEST(DraughtsBook, TheEnglishBookCoversItsPlies) {
+  expect_book_covers(kEnglish, {25, 25, 25, 25, 25, 25, 25, 25});
 }
 
 }  // namespace
