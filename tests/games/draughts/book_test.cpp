@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "games/draughts/notation.h"
@@ -133,9 +134,10 @@ void expect_book_covers(const Rules& rules, const std::vector<int>& depths) {
   ASSERT_NE(*book, nullptr);
   std::vector<std::vector<Position>> plies = opening_levels(rules, 3);
   while (plies.size() < depths.size()) {
-    const auto& from = plies[plies.size() - 2];
-    plies.push_back(follow_level(**book, from));
-    EXPECT_GT(plies.back().size(), from.size()) << "ply " << plies.size() - 1;
+    // The book's move two plies before, then every reply: more positions than that ply has.
+    std::vector<Position> next = follow_level(**book, plies[plies.size() - 2]);
+    EXPECT_GT(next.size(), plies[plies.size() - 2].size()) << "ply " << plies.size();
+    plies.push_back(std::move(next));
   }
   for (std::size_t ply = 0; ply < depths.size(); ++ply) {
     for (const Position& pos : plies[ply]) {
